@@ -1,0 +1,199 @@
+// icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
+// 2 bad input (nothing written), 3 a packet was lost, reordered or corrupted.
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <systemc>
+
+#include "core/errors.h"
+#include "core/params.h"
+#include "core/scenario.h"
+#include "core/sim_top.h"
+#include "core/simulation.h"
+
+#ifndef ICNSIM_SCENARIO_DIR
+#define ICNSIM_SCENARIO_DIR "sim/scenarios"
+#endif
+#ifndef ICNSIM_GIT_REV
+#define ICNSIM_GIT_REV "unknown"
+#endif
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
+std::string ResolveScenario(const std::string& arg) {
+  if (fs::exists(arg)) return arg;
+  const fs::path bundled = fs::path(ICNSIM_SCENARIO_DIR) / (arg + ".yaml");
+  if (fs::exists(bundled)) return bundled.string();
+  throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario (icnsim list shows them)");
+}
+
+icn::Scenario LoadScenario(const std::string& arg, std::vector<std::string> sets, int64_t seed) {
+  const std::string path = ResolveScenario(arg);
+  if (seed >= 0) sets.push_back("sim.seed=" + std::to_string(seed));
+  icn::Scenario scenario = icn::Scenario::Load(path, sets);
+  if (scenario.name() == "unnamed") scenario.set_name(fs::path(path).stem().string());
+  return scenario;
+}
+
+std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
+  const auto colon = text.find(':');
+  try {
+    if (colon == std::string::npos) throw std::invalid_argument("");
+    size_t used = 0;
+    const uint64_t from = colon == 0 ? 0 : std::stoull(text.substr(0, colon), &used);
+    const std::string rest = text.substr(colon + 1);
+    const uint64_t to = rest.empty() ? UINT64_MAX : std::stoull(rest);
+    if (to <= from) throw std::invalid_argument("");
+    return {from, to};
+  } catch (const std::exception&) {
+    throw icn::ScenarioError("--trace-window: '" + text + "' is not FROM:TO with FROM < TO (cycles, TO may be empty)");
+  }
+}
+
+void PrintSummary(const nlohmann::json& r) {
+  std::printf("%-26s %s\n", "scenario", r["scenario"].get<std::string>().c_str());
+  std::printf("%-26s %s, seed %llu\n", "topology", r["topology"].get<std::string>().c_str(),
+              static_cast<unsigned long long>(r["seed"].get<uint64_t>()));
+  std::printf("%-26s %llu injected, %llu delivered, %llu in flight, %llu lost\n", "packets",
+              static_cast<unsigned long long>(r["packets"]["injected"].get<uint64_t>()),
+              static_cast<unsigned long long>(r["packets"]["delivered"].get<uint64_t>()),
+              static_cast<unsigned long long>(r["packets"]["in_flight"].get<uint64_t>()),
+              static_cast<unsigned long long>(r["packets"]["lost"].get<uint64_t>()));
+  std::printf("%-26s avg %.2f  p50 %.0f  p99 %.0f  max %.0f\n", "latency (cycles)", r["latency"]["avg"].get<double>(),
+              r["latency"]["p50"].get<double>(), r["latency"]["p99"].get<double>(), r["latency"]["max"].get<double>());
+  std::printf("%-26s offered %.4f  accepted %.4f\n", "throughput (flits/node/cy)",
+              r["throughput"]["offered"].get<double>(), r["throughput"]["accepted"].get<double>());
+  std::printf("%-26s %.4g J, %.3f of always-awake\n", "link energy (window)", r["energy"]["links_j"].get<double>(),
+              r["energy"]["links_relative"].get<double>());
+  std::printf("%-26s %llu cycles in %.2f s = %.0f cycles/s\n", "simulation",
+              static_cast<unsigned long long>(r["sim"]["cycles"].get<uint64_t>()), r["sim"]["wall_s"].get<double>(),
+              r["sim"]["cycles_per_s"].get<double>());
+  std::printf("%-26s %s\n", "verdict", r["verdict"].get<std::string>().c_str());
+}
+
+int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, int64_t seed, std::string out_dir,
+        const std::string& trace, const std::string& window, const std::string& match, bool quiet) {
+  // Everything is validated before anything is written.
+  const icn::Scenario scenario = LoadScenario(scenario_arg, sets, seed);
+  const icn::Params params = icn::MakeParams(scenario);
+  icn::RunOptions options;
+  options.progress = !quiet;
+  if (!trace.empty()) {
+    options.trace.path = trace;
+    options.trace.match = match;
+    std::tie(options.trace.from, options.trace.to) = window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX) : ParseWindow(window);
+    if (params.eee.mode == icn::EeeMode::kOff) {
+      throw icn::ScenarioError("--trace: no controller is active in this scenario (eee.mode is off)");
+    }
+  }
+  if (out_dir.empty()) out_dir = "out/" + scenario.name();
+  for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
+
+  icn::Simulation sim(scenario, params, options);
+  icn::SimTop top("top", sim, params.sim.cycle_ns);
+  const auto start = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::json results = sim.Finish(wall);
+  results["git_revision"] = ICNSIM_GIT_REV;
+  if (!trace.empty()) {
+    results["trace"] = {{"path", trace}, {"bytes", sim.tracer().bytes()}, {"match", match}, {"window", window}};
+  }
+
+  fs::create_directories(out_dir);
+  std::ofstream(fs::path(out_dir) / "results.json") << results.dump(2) << '\n';
+  if (!sim.timeseries_csv().empty()) std::ofstream(fs::path(out_dir) / "timeseries.csv") << sim.timeseries_csv();
+  if (!quiet) PrintSummary(results);
+  std::printf("results: %s\n", (fs::path(out_dir) / "results.json").c_str());
+  if (!trace.empty()) {
+    std::printf("waveform: %s (%llu bytes)\n  gtkwave %s waves/eee_port.gtkw\n", trace.c_str(),
+                static_cast<unsigned long long>(sim.tracer().bytes()), trace.c_str());
+  }
+  if (!results["check"]["ok"].get<bool>()) {
+    for (const auto& p : results["check"]["problems"]) std::fprintf(stderr, "[icnsim] check failed: %s\n", p.get<std::string>().c_str());
+    return icn::kExitConservation;
+  }
+  if (results["verdict"] == "saturated") std::fprintf(stderr, "[icnsim] %s\n", results["verdict_reason"].get<std::string>().c_str());
+  return 0;
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+  // The kernel's "stopped by user" note would bury the run's own output.
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  CLI::App app{"icnsim: cycle-accurate RTL controllers in a SystemC interconnection network"};
+  app.require_subcommand(1);
+  std::string scenario_arg, out_dir, trace, window, match = "*";
+  std::vector<std::string> sets;
+  int64_t seed = -1;
+  bool quiet = false;
+
+  CLI::App* run = app.add_subcommand("run", "run a scenario and write results.json");
+  run->add_option("scenario", scenario_arg, "scenario file, or the name of a bundled scenario")->required();
+  run->add_option("--set", sets, "override a key: --set traffic.load=0.3 (repeatable)");
+  run->add_option("--seed", seed, "random seed (same as --set sim.seed=N)");
+  run->add_option("--out", out_dir, "output folder (default out/<scenario name>)");
+  run->add_option("--trace", trace, "write an FST waveform of the controllers to this file");
+  run->add_option("--trace-window", window, "cycles FROM:TO to dump (default: the whole run)");
+  run->add_option("--trace-match", match, "glob over controller instance names, e.g. 'r4*' or 'nic0'");
+  run->add_flag("--quiet", quiet, "no progress and no summary");
+
+  CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
+  check->add_option("scenario", scenario_arg, "scenario file or bundled name")->required();
+  check->add_option("--set", sets, "override a key (repeatable)");
+
+  app.add_subcommand("list", "list the bundled scenarios");
+  app.add_subcommand("keys", "list every scenario key with its default and allowed values");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : icn::kExitBadInput;
+  }
+
+  try {
+    if (*run) return Run(scenario_arg, sets, seed, out_dir, trace, window, match, quiet);
+    if (*check) {
+      const icn::Scenario scenario = LoadScenario(scenario_arg, sets, -1);
+      const icn::Params params = icn::MakeParams(scenario);
+      for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
+      std::printf("%s: ok\n", scenario.name().c_str());
+      return 0;
+    }
+    if (app.got_subcommand("list")) {
+      std::vector<fs::path> files;
+      for (const auto& entry : fs::directory_iterator(ICNSIM_SCENARIO_DIR)) {
+        if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+      }
+      std::sort(files.begin(), files.end());
+      for (const auto& f : files) std::printf("%s\n", f.stem().c_str());
+      return 0;
+    }
+    for (const auto& key : icn::AllKeys()) {
+      std::printf("%-28s default %-12s %s\n", key.name, key.default_value, key.help);
+    }
+    return 0;
+  } catch (const icn::ScenarioError& e) {
+    std::fprintf(stderr, "icnsim: error: %s\n", e.what());
+    return icn::kExitBadInput;
+  } catch (const icn::ConservationError& e) {
+    std::fprintf(stderr, "icnsim: check failed: %s\n", e.what());
+    return icn::kExitConservation;
+  }
+}
+
+// Our own entry point: the kernel prints its banner before sc_main unless told not to first.
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,23 @@
+// Typed errors that main() turns into a message and an exit code. Library code never exits.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace icn {
+
+// Bad input: unknown key, wrong type, value out of range, malformed file. Exit code 2.
+class ScenarioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A run broke the "nothing is lost" rule: a packet lost, reordered or corrupted. Exit code 3.
+class ConservationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+constexpr int kExitBadInput = 2;
+constexpr int kExitConservation = 3;
+
+}  // namespace icn

@@ -1,0 +1,79 @@
+// Packet counters and latency samples of one run. Packets generated inside the measurement window
+// are labelled; latency statistics come from labelled packets only.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace icn {
+
+struct LatencySummary {
+  double avg = 0;
+  double p50 = 0;
+  double p99 = 0;
+  double max = 0;
+  uint64_t samples = 0;
+};
+
+class RunStats {
+ public:
+  void set_measuring(bool on) { measuring_ = on; }
+  bool measuring() const { return measuring_; }
+
+  void OnCreated(bool labelled, uint32_t flits) {
+    ++created_;
+    if (labelled) {
+      ++labelled_created_;
+      labelled_flits_created_ += flits;
+    }
+  }
+  void OnDelivered(bool labelled, uint64_t latency, uint32_t flits) {
+    ++delivered_;
+    if (measuring_) window_flits_delivered_ += flits;
+    window_latency_sum_ += latency;
+    ++window_deliveries_;
+    if (labelled) {
+      ++labelled_delivered_;
+      latencies_.push_back(static_cast<uint32_t>(latency));
+    }
+  }
+  void OnViolation(const std::string& what) {
+    if (violations_.size() < 20) violations_.push_back(what);
+    ++violation_count_;
+  }
+
+  // Deliveries since the last call (for time series): count and mean latency.
+  std::pair<uint64_t, double> TakeWindow() {
+    const auto result = std::make_pair(window_deliveries_, window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
+    window_deliveries_ = 0;
+    window_latency_sum_ = 0;
+    return result;
+  }
+
+  LatencySummary Latency() const;
+
+  uint64_t created() const { return created_; }
+  uint64_t delivered() const { return delivered_; }
+  uint64_t labelled_created() const { return labelled_created_; }
+  uint64_t labelled_delivered() const { return labelled_delivered_; }
+  uint64_t labelled_flits_created() const { return labelled_flits_created_; }
+  uint64_t window_flits_delivered() const { return window_flits_delivered_; }
+  uint64_t violation_count() const { return violation_count_; }
+  const std::vector<std::string>& violations() const { return violations_; }
+
+ private:
+  bool measuring_ = false;
+  uint64_t created_ = 0;
+  uint64_t delivered_ = 0;
+  uint64_t labelled_created_ = 0;
+  uint64_t labelled_delivered_ = 0;
+  uint64_t labelled_flits_created_ = 0;
+  uint64_t window_flits_delivered_ = 0;
+  uint64_t window_deliveries_ = 0;
+  uint64_t window_latency_sum_ = 0;
+  uint64_t violation_count_ = 0;
+  std::vector<std::string> violations_;
+  std::vector<uint32_t> latencies_;
+};
+
+}  // namespace icn

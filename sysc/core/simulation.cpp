@@ -1,0 +1,166 @@
+#include "core/simulation.h"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include "core/errors.h"
+#include "mech/eee/eee_links.h"
+
+namespace icn {
+namespace {
+
+double WallNow() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Simulation::Simulation(const Scenario& scenario, const Params& params, const RunOptions& options)
+    : scenario_(scenario),
+      params_(params),
+      options_(options),
+      network_(std::make_unique<Network>(params)),
+      tracer_(std::make_unique<Tracer>(options.trace, params.sim.cycle_ns)),
+      measure_begin_(params.sim.warmup),
+      measure_end_(params.sim.warmup + params.sim.measure),
+      deadline_(measure_end_ + params.sim.drain_limit) {
+  const EeeParams& eee = params.eee;
+  const double lpi_fast = eee.mode == EeeMode::kFastWake ? eee.lpi_power_w : 0;
+  const double lpi_deep = eee.mode == EeeMode::kDeepSleep ? eee.lpi_power_w : 0;
+  ledger_ = std::make_unique<EnergyLedger>(static_cast<int>(network_->link_ends().size()),
+                                           std::array<double, 4>{eee.wake_power_w, eee.wake_power_w, lpi_fast, lpi_deep},
+                                           params.sim.cycle_ns);
+  if (eee.mode != EeeMode::kOff) mechanism_ = std::make_unique<EeeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
+  if (params.sim.timeseries > 0) {
+    timeseries_ = "cycle,offered_flits_per_node_cycle,accepted_flits_per_node_cycle,latency_avg,"
+                  "link_power_relative,link_utilisation\n";
+  }
+  network_->stats().set_measuring(measure_begin_ == 0);
+  progress_at_ = WallNow();
+}
+
+Simulation::~Simulation() = default;
+
+bool Simulation::Tick() {
+  if (done_) return false;
+  network_->Step(cycle_);
+  if (mechanism_) {
+    mechanism_->Step(cycle_);
+  } else {
+    ledger_->ChargeAllAwake(1);
+  }
+  ++cycle_;
+  if (cycle_ == measure_begin_) {
+    network_->stats().set_measuring(true);
+    window_energy_ = ledger_->EnergyJ();
+    window_nominal_ = ledger_->NominalJ();
+  }
+  if (cycle_ == measure_end_) {
+    network_->stats().set_measuring(false);
+    window_energy_ = ledger_->EnergyJ() - window_energy_;
+    window_nominal_ = ledger_->NominalJ() - window_nominal_;
+  }
+  if (params_.sim.timeseries > 0 && cycle_ % params_.sim.timeseries == 0) SampleTimeseries();
+  const RunStats& stats = network_->stats();
+  if (cycle_ >= measure_end_ && stats.labelled_delivered() == stats.labelled_created()) done_ = true;
+  if (!done_ && cycle_ >= deadline_) {
+    saturated_ = true;
+    done_ = true;
+  }
+  if (options_.progress && (cycle_ & 0x3ff) == 0) {
+    const double now = WallNow();
+    if (now - progress_at_ > 2.0) {
+      progress_at_ = now;
+      const char* phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
+      std::fprintf(stderr, "[icnsim] cycle %llu (%s), %llu/%llu labelled packets delivered\n",
+                   static_cast<unsigned long long>(cycle_), phase,
+                   static_cast<unsigned long long>(stats.labelled_delivered()),
+                   static_cast<unsigned long long>(stats.labelled_created()));
+    }
+  }
+  return !done_;
+}
+
+void Simulation::RunToEnd() {
+  while (Tick()) {
+  }
+}
+
+void Simulation::SampleTimeseries() {
+  const double window = static_cast<double>(params_.sim.timeseries);
+  const double nodes = network_->nodes();
+  uint64_t busy = 0;
+  for (const auto& ch : network_->channels()) busy += ch->busy_cycles();
+  const double energy = ledger_->EnergyJ();
+  const double nominal = ledger_->NominalJ();
+  const auto [deliveries, latency] = network_->stats().TakeWindow();
+  const double generated = static_cast<double>(network_->TakeGeneratedFlits());
+  std::ostringstream line;
+  const double delivered_flits = static_cast<double>(deliveries) * params_.traffic.packet_flits;
+  line << cycle_ << ',' << generated / (nodes * window) << ',' << delivered_flits / (nodes * window) << ','
+       << latency << ',' << (nominal - ts_nominal_ > 0 ? (energy - ts_energy_) / (nominal - ts_nominal_) : 1.0)
+       << ',' << static_cast<double>(busy - ts_busy_) / (static_cast<double>(network_->channels().size()) * window)
+       << '\n';
+  timeseries_ += line.str();
+  ts_busy_ = busy;
+  ts_energy_ = energy;
+  ts_nominal_ = nominal;
+}
+
+nlohmann::json Simulation::Finish(double wall_s) {
+  tracer_->Close();
+  const Census census = network_->TakeCensus();
+  const RunStats& stats = network_->stats();
+  const LatencySummary lat = stats.Latency();
+  const double nodes = network_->nodes();
+  const double window = static_cast<double>(params_.sim.measure);
+  if (cycle_ < measure_end_) {  // the run ended before the window closed (cannot happen, kept honest)
+    window_energy_ = ledger_->EnergyJ() - window_energy_;
+    window_nominal_ = ledger_->NominalJ() - window_nominal_;
+  }
+
+  const uint64_t outstanding = stats.created() - stats.delivered();
+  const uint64_t unaccounted = outstanding > census.in_flight ? outstanding - census.in_flight : 0;
+
+  nlohmann::json r;
+  r["scenario"] = scenario_.name();
+  r["seed"] = params_.sim.seed;
+  r["params"] = scenario_.ToJson();
+  r["topology"] = network_->topology().Name();
+  r["packets"] = {{"injected", stats.created()},
+                  {"delivered", stats.delivered()},
+                  {"in_flight", census.in_flight},
+                  {"lost", unaccounted},
+                  {"labelled", stats.labelled_created()},
+                  {"labelled_delivered", stats.labelled_delivered()}};
+  r["latency"] = {{"avg", lat.avg}, {"p50", lat.p50}, {"p99", lat.p99}, {"max", lat.max}, {"samples", lat.samples}};
+  r["throughput"] = {{"offered", static_cast<double>(stats.labelled_flits_created()) / (nodes * window)},
+                     {"accepted", static_cast<double>(stats.window_flits_delivered()) / (nodes * window)}};
+  r["energy"] = {{"links_j", window_energy_},
+                 {"links_nominal_j", window_nominal_},
+                 {"links_relative", window_nominal_ > 0 ? window_energy_ / window_nominal_ : 1.0},
+                 {"link_ends", ledger_->components()}};
+  if (mechanism_) mechanism_->Report(r);
+  r["sim"] = {{"cycles", cycle_},
+              {"wall_s", wall_s},
+              {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
+              {"warmup_cycles", params_.sim.warmup},
+              {"measure_cycles", params_.sim.measure}};
+  r["verdict"] = saturated_ ? "saturated" : "ok";
+  if (saturated_) {
+    r["verdict_reason"] = "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
+                          " cycles after the measurement window: the network is saturated or deadlocked";
+  }
+  r["warnings"] = params_.warnings;
+
+  std::vector<std::string> problems = census.problems;
+  for (const auto& v : stats.violations()) problems.push_back(v);
+  if (mechanism_ && mechanism_->violations() > 0) {
+    problems.push_back(std::to_string(mechanism_->violations()) + " flits reached a link end that was not awake");
+  }
+  r["check"] = {{"ok", problems.empty()}, {"problems", problems}};
+  return r;
+}
+
+}  // namespace icn

@@ -1,0 +1,45 @@
+// FST waveform of the verilated controllers: open only for the requested window of cycles and only
+// for the model instances whose name matches the glob, because an always-open dump costs 7-14x in
+// speed and grows without bound (PERF_NOTES.md).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+class VerilatedFstC;
+class VerilatedContext;
+
+namespace icn {
+
+struct TraceOptions {
+  std::string path;  // empty = no trace
+  uint64_t from = 0;
+  uint64_t to = UINT64_MAX;
+  std::string match = "*";
+};
+
+class Tracer {
+ public:
+  Tracer(const TraceOptions& options, double cycle_ns);
+  ~Tracer();
+
+  bool enabled() const { return !options_.path.empty(); }
+  bool Matches(const std::string& instance) const;
+  VerilatedFstC* fst() { return fst_.get(); }
+  // Opens, dumps and closes as the window requires. `phase` 0 = clock low, 1 = clock high.
+  void Dump(uint64_t cycle, int phase);
+  void Close();
+  bool active() const { return open_; }
+  uint64_t bytes() const { return bytes_; }
+  const std::string& path() const { return options_.path; }
+
+ private:
+  TraceOptions options_;
+  uint64_t cycle_ps_;
+  std::unique_ptr<VerilatedFstC> fst_;
+  bool open_ = false;
+  bool done_ = false;
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace icn

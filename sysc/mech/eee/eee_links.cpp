@@ -1,0 +1,124 @@
+#include "mech/eee/eee_links.h"
+
+#include <algorithm>
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include "Veee_port.h"
+#include "Veee_port___024root.h"
+
+// One eval per cycle instead of two: the model compares the clock with the value it saw at its
+// previous eval, so telling it that value was 0 makes a single eval with clk_i = 1 a rising edge.
+// The RTL has no negedge or level-sensitive clock logic, so this is the same edge as
+// "clk=0; eval; clk=1; eval" (tb/unit/test_eee_port.cpp proves it cycle for cycle). The member
+// name is Verilator 5.006's; another version must be checked before this is allowed.
+#if VERILATOR_VERSION_INTEGER != 5006000
+#error "single-eval clocking of Veee_port is verified for Verilator 5.006 only"
+#endif
+
+namespace icn {
+
+EeeLinks::EeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals)
+    : network_(network),
+      tracer_(tracer),
+      ledger_(ledger),
+      context_(std::make_unique<VerilatedContext>()),
+      latency_(params.net.link_latency),
+      two_evals_(two_evals || tracer.enabled()) {
+  context_->traceEverOn(tracer.enabled());
+  const auto& links = network.link_ends();
+  ends_.resize(links.size());
+  for (size_t i = 0; i < links.size(); ++i) {
+    End& e = ends_[i];
+    e.model = std::make_unique<Veee_port>(context_.get(), links[i].name.c_str());
+    e.root = e.model->rootp;
+    e.tx = links[i].tx;
+    e.rx = links[i].rx;
+    e.tx_queue = links[i].tx_queue;
+    e.partner = links[i].partner;
+    Veee_port& m = *e.model;
+    m.master_i = links[i].master;
+    m.lpi_deep_i = params.eee.mode == EeeMode::kDeepSleep;
+    m.latency_i = static_cast<uint8_t>(latency_);
+    m.sleep_cycles_i = params.eee.sleep_cycles;
+    m.wake_cycles_i = params.eee.wake_cycles;
+    m.pdt_cycles_i = params.eee.pdt_cycles;
+    m.tx_queue_i = 0;
+    m.tx_busy_i = 0;
+    m.rx_busy_i = 0;
+    m.ctl_rx_i = 0;
+    m.clk_i = 0;
+    m.rst_ni = 0;
+    m.eval();
+    m.rst_ni = 1;
+    m.eval();
+  }
+  outbox_.assign((latency_ + 1) * ends_.size(), 0);
+  if (tracer.enabled()) {
+    for (size_t i = 0; i < ends_.size(); ++i) {
+      if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
+    }
+  }
+}
+
+EeeLinks::~EeeLinks() {
+  for (End& e : ends_) e.model->final();
+}
+
+void EeeLinks::Step(uint64_t now) {
+  // A message sent on cycle c is read on cycle c + L. With L + 1 slots the slot read this cycle
+  // is never the one written this cycle, so every end can be evaluated in one pass.
+  const size_t ring = static_cast<size_t>(latency_) + 1;
+  uint8_t* const write = &outbox_[(now % ring) * ends_.size()];
+  const uint8_t* const read = &outbox_[((now + 1) % ring) * ends_.size()];
+  for (size_t i = 0; i < ends_.size(); ++i) {
+    End& e = ends_[i];
+    Veee_port___024root& m = *e.root;  // the ports, without the wrapper's references
+    m.tx_queue_i = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
+    m.tx_busy_i = e.tx->sent_at(now);
+    m.rx_busy_i = e.rx->received_at(now);
+    m.ctl_rx_i = read[e.partner];
+    if (m.rx_busy_i && m.power_o != 0) ++sleeping_rx_;
+    if (two_evals_) continue;
+    m.clk_i = 1;
+    m.__Vtrigrprev__TOP__clk_i = 0;
+    e.model->eval();
+    Apply(i, write);
+  }
+  if (!two_evals_) return;
+  for (End& e : ends_) {
+    e.model->clk_i = 0;
+    e.model->eval();
+  }
+  tracer_.Dump(now, 0);
+  for (End& e : ends_) {
+    e.model->clk_i = 1;
+    e.model->eval();
+  }
+  tracer_.Dump(now, 1);
+  for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
+}
+
+void EeeLinks::Apply(size_t i, uint8_t* write) {
+  const Veee_port___024root& m = *ends_[i].root;
+  write[i] = m.ctl_tx_o;
+  if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
+  if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
+  ends_[i].tx->set_tx_enabled(m.tx_en_o);
+  ledger_.Charge(static_cast<int>(i), m.power_o);
+}
+
+EeeLinks::Probe EeeLinks::Inspect(int end) const {
+  const Veee_port& m = *ends_[end].model;
+  return {m.hs_state_o, m.seq_state_o, m.power_o, m.tx_en_o != 0, m.pdt_armed_o != 0, m.pdt_count_o};
+}
+
+void EeeLinks::Report(nlohmann::json& results) const {
+  results["eee"]["sleeps"] = sleeps_;
+  results["eee"]["wakeups"] = wakeups_;
+  results["eee"]["refused_requests"] = refusals_;
+  results["eee"]["flits_at_sleeping_port"] = sleeping_rx_;
+}
+
+}  // namespace icn

@@ -1,0 +1,52 @@
+#include "net/channel.h"
+
+#include <algorithm>
+
+#include "net/nic.h"
+#include "net/router.h"
+
+namespace icn {
+
+Channel::Channel(int latency, double bandwidth_flits)
+    : latency_(latency),
+      bandwidth_(bandwidth_flits),
+      full_rate_(bandwidth_flits >= 1.0),
+      flits_(latency + 1),
+      credits_(latency + 1) {}
+
+double Channel::Tokens(uint64_t now) const {
+  return std::min(1.0, tokens_ + bandwidth_ * static_cast<double>(now - tokens_at_));
+}
+
+void Channel::Send(Flit flit, uint64_t now) {
+  if (!full_rate_) {
+    tokens_ = Tokens(now) - 1.0;
+    tokens_at_ = now;
+  }
+  last_tx_ = now;
+  ++busy_cycles_;
+  flits_.push_back({now + latency_, flit});
+}
+
+void Channel::Deliver(uint64_t now) {
+  while (!flits_.empty() && flits_.front().first == now) {
+    const Flit& flit = flits_.front().second;
+    last_rx_ = now;
+    if (dst_.router) {
+      dst_.router->Receive(dst_.port, flit, now);
+    } else {
+      dst_.nic->Receive(flit, now);
+    }
+    flits_.pop_front();
+  }
+  while (!credits_.empty() && credits_.front().arrive == now) {
+    if (src_.router) {
+      src_.router->Credit(src_.port, credits_.front().vc);
+    } else {
+      src_.nic->Credit(credits_.front().vc);
+    }
+    credits_.pop_front();
+  }
+}
+
+}  // namespace icn

@@ -1,0 +1,79 @@
+// One direction of a link: a delay line for flits (downstream) and one for credits (upstream),
+// a bandwidth in flits per cycle, busy counters, and the usability flags a controller owns.
+#pragma once
+#include <cstdint>
+
+#include "net/flit.h"
+#include "net/ring.h"
+
+namespace icn {
+
+class Router;
+class Nic;
+
+// Either end of a channel: a router port or a NIC.
+struct Endpoint {
+  Router* router = nullptr;
+  Nic* nic = nullptr;
+  int port = 0;
+};
+
+class Channel {
+ public:
+  Channel(int latency, double bandwidth_flits);
+
+  void set_source(const Endpoint& e) { src_ = e; }
+  void set_destination(const Endpoint& e) { dst_ = e; }
+  const Endpoint& source() const { return src_; }
+  const Endpoint& destination() const { return dst_; }
+
+  // The sender may start a flit this cycle: the controller allows it and a bandwidth token is there.
+  bool CanSend(uint64_t now) const {
+    return tx_enabled_ && (full_rate_ ? last_tx_ != now : Tokens(now) >= 1.0 - 1e-9);
+  }
+  void Send(Flit flit, uint64_t now);
+  // Credit for `vc` of the buffer at the destination, travelling back to the source.
+  void ReturnCredit(uint8_t vc, uint64_t now) { credits_.push_back({now + latency_, vc}); }
+  // Hands over every flit and credit whose time has come.
+  void Deliver(uint64_t now);
+  bool Quiet() const { return flits_.empty() && credits_.empty(); }
+
+  // Controller-owned state. tx_enabled: the link may carry a new flit now. routable: routing may
+  // choose this channel (an on/off mechanism clears it while the link turns off or is off).
+  bool tx_enabled() const { return tx_enabled_; }
+  void set_tx_enabled(bool on) { tx_enabled_ = on; }
+  bool routable() const { return routable_; }
+  void set_routable(bool on) { routable_ = on; }
+
+  // Activity: flits sent in total, and whether a flit left / arrived on cycle `now`.
+  uint64_t busy_cycles() const { return busy_cycles_; }
+  bool sent_at(uint64_t now) const { return last_tx_ == now; }
+  bool received_at(uint64_t now) const { return last_rx_ == now; }
+  int latency() const { return latency_; }
+  // Flits on the wire, for the end-of-run census.
+  const Ring<std::pair<uint64_t, Flit>>& in_flight() const { return flits_; }
+
+ private:
+  double Tokens(uint64_t now) const;
+
+  struct Credit {
+    uint64_t arrive;
+    uint8_t vc;
+  };
+  int latency_;
+  double bandwidth_;
+  bool full_rate_;
+  double tokens_ = 1.0;
+  uint64_t tokens_at_ = 0;
+  bool tx_enabled_ = true;
+  bool routable_ = true;
+  uint64_t busy_cycles_ = 0;
+  uint64_t last_tx_ = ~0ULL;
+  uint64_t last_rx_ = ~0ULL;
+  Endpoint src_;
+  Endpoint dst_;
+  Ring<std::pair<uint64_t, Flit>> flits_;
+  Ring<Credit> credits_;
+};
+
+}  // namespace icn

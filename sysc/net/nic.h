@@ -1,0 +1,58 @@
+// Network interface: a source (packets wait in an unbounded source queue and are sent one at a
+// time, flit by flit, on a free VC with credit) and a sink (checks that every flit arrives at the
+// right node in order and reports whole packets).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "net/channel.h"
+#include "net/flit.h"
+#include "net/ring.h"
+
+namespace icn {
+
+// Called by a sink for each whole packet, and for each broken flit with a reason.
+struct SinkObserver {
+  virtual ~SinkObserver() = default;
+  virtual void OnDelivered(uint32_t packet, uint64_t now) = 0;
+  virtual void OnViolation(const std::string& what) = 0;
+};
+
+class Nic {
+ public:
+  Nic(int id, int vcs, PacketPool& pool, SinkObserver& observer);
+
+  void Connect(Channel* out, Channel* in, int downstream_depth);
+  void Enqueue(uint32_t packet) {
+    queue_.push_back(packet);
+    ++queued_;
+  }
+  void Inject(uint64_t now);
+  bool Busy() const { return queued_ != 0; }
+  void Receive(const Flit& flit, uint64_t now);
+  void Credit(uint8_t vc) { ++credits_[vc]; }
+
+  int id() const { return id_; }
+  // Packets waiting in the source queue or being sent (the NIC port's output queue).
+  const int32_t* queued() const { return &queued_; }
+  // Packets in the source queue, the one being sent included, for the end-of-run census.
+  const Ring<uint32_t>& source_queue() const { return queue_; }
+  uint32_t flits_sent_of_current() const { return next_flit_; }
+
+ private:
+  int id_;
+  int vcs_;
+  PacketPool& pool_;
+  SinkObserver& observer_;
+  Channel* out_ = nullptr;
+  Ring<uint32_t> queue_;
+  int32_t queued_ = 0;
+  std::vector<int32_t> credits_;
+  uint32_t next_flit_ = 0;  // of the packet at the front of the queue
+  int current_vc_ = -1;     // VC the front packet uses once its head has left
+  uint8_t vc_rr_ = 0;
+};
+
+}  // namespace icn

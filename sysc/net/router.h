@@ -1,0 +1,103 @@
+// Input-queued virtual-channel router: wormhole switching, credit-based flow control, route
+// computation -> VC allocation -> separable round-robin switch allocation -> switch traversal.
+// A flit that arrives at cycle t may leave at t + pipeline_cycles at the earliest.
+// With router.output_queue_flits > 0 the router is CIOQ: the crossbar runs `speedup` rounds per
+// cycle into per-VC output queues, and a packet whose link is asleep waits there.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/params.h"
+#include "net/channel.h"
+#include "net/flit.h"
+#include "net/ring.h"
+#include "net/routing.h"
+
+namespace icn {
+
+class Router {
+ public:
+  Router(int id, int ports, const NetworkParams& params, const Routing& routing, PacketPool& pool);
+
+  // Either channel may be null for an unconnected port. `downstream_depth` is the buffer per VC at
+  // the other end of `out` (the initial credits).
+  void Connect(int port, Channel* out, Channel* in, int downstream_depth);
+
+  void Receive(int port, const Flit& flit, uint64_t now);
+  void Credit(int port, uint8_t vc) { ++out_[port * vcs_ + vc].credits; }
+  void Step(uint64_t now);
+  bool Busy() const { return buffered_ != 0; }
+
+  int id() const { return id_; }
+  int ports() const { return ports_; }
+  const Channel* output(int port) const { return out_ch_[port]; }
+  // Packets routed to `port` whose tail has not left on its link yet (the port's output queue).
+  const int32_t* demand(int port) const { return &demand_[port]; }
+  // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.
+  int OutputLoad(int port) const;
+  // Round-robin start for routing tie-breaks.
+  uint32_t NextTieBreak() { return tie_break_++; }
+
+  // Calls fn(flit) for every flit buffered here (end-of-run census).
+  template <typename Fn>
+  void ForEachFlit(Fn fn) const {
+    for (const auto& ivc : in_) {
+      for (uint32_t i = 0; i < ivc.buf.size(); ++i) fn(ivc.buf.at(i));
+    }
+    for (const auto& ovc : out_) {
+      for (uint32_t i = 0; i < ovc.queue.size(); ++i) fn(ovc.queue.at(i));
+    }
+  }
+
+ private:
+  enum : uint8_t { kIdle, kVcWait, kActive };
+  struct InputVc {
+    Ring<Flit> buf;
+    uint8_t state = kIdle;
+    uint8_t out_vc = 0;
+    uint8_t vc_lo = 0;
+    uint8_t vc_hi = 0;
+    int16_t out_port = -1;
+  };
+  struct OutputVc {
+    int32_t credits = 0;
+    int32_t depth = 0;
+    int32_t owner = -1;  // input VC index holding it, -1 = free
+    Ring<Flit> queue;    // CIOQ only
+  };
+
+  void RouteAndAllocateVcs();
+  void SwitchRound(uint64_t now);
+  bool CanCross(const InputVc& ivc, uint64_t now) const;
+  void Cross(int in_port, int vc, uint64_t now);
+  void SendFromOutputQueues(uint64_t now);
+  void SendOnLink(int port, OutputVc& ovc, Flit flit, uint64_t now);
+
+  int id_;
+  int ports_;
+  int vcs_;
+  int pipeline_;
+  int oq_depth_;
+  double speedup_;
+  double speedup_acc_ = 0;
+  const Routing& routing_;
+  PacketPool& pool_;
+  std::vector<InputVc> in_;
+  std::vector<OutputVc> out_;
+  std::vector<Channel*> out_ch_;
+  std::vector<Channel*> in_ch_;
+  std::vector<int32_t> demand_;
+  std::vector<int32_t> port_flits_;  // flits in each input port's buffers
+  std::vector<int32_t> oq_flits_;    // flits in each output port's queues
+  std::vector<uint8_t> in_rr_;
+  std::vector<uint8_t> oq_rr_;
+  std::vector<uint8_t> va_rr_;
+  std::vector<uint16_t> sa_rr_;
+  std::vector<uint64_t> requests_;  // per output: bit p = input port p asks this round
+  std::vector<uint8_t> request_vc_;
+  int buffered_ = 0;
+  int routing_pending_ = 0;  // input VCs with a head waiting for a route or an output VC
+  uint32_t tie_break_ = 0;
+};
+
+}  // namespace icn

@@ -1,0 +1,104 @@
+// k-ary n-tree (SPEC M4): N = k^n nodes, n levels of k^(n-1) switches <w, l>, level 0 = roots.
+// Switches <w, l> and <w', l+1> are linked iff w_i = w'_i for all i != l, on port w'_l of the
+// upper switch and port k + w_l of the lower one. Ports 0..k-1 go down, k..2k-1 go up.
+// Routing: up adaptively to a nearest common ancestor, then down deterministically.
+#include <cmath>
+
+#include "core/errors.h"
+#include "net/router.h"
+#include "net/topology.h"
+
+namespace icn {
+namespace {
+
+int Pow(int base, int exp) {
+  int r = 1;
+  for (int i = 0; i < exp; ++i) r *= base;
+  return r;
+}
+
+class KaryNTreeRouting : public Routing {
+ public:
+  KaryNTreeRouting(int k, int n, int vcs) : k_(k), n_(n), vcs_(vcs), per_level_(Pow(k, n - 1)) {}
+
+  Route Compute(Router& router, int in_port, Packet& packet) const override {
+    (void)in_port;
+    const int level = router.id() / per_level_;
+    const int w = router.id() % per_level_;
+    // The destination is below when its first `level` digits equal the switch's.
+    const int below = packet.dst / Pow(k_, n_ - level) == w / Pow(k_, n_ - 1 - level);
+    if (below) return {packet.dst / Pow(k_, n_ - 1 - level) % k_, 0, vcs_};
+    return {ChooseUp(router), 0, vcs_};
+  }
+
+ private:
+  // Least-occupied usable up link; if every one sleeps, the least-occupied one that may be chosen
+  // (its controller wakes it). Ties go round-robin.
+  int ChooseUp(Router& router) const {
+    const int start = static_cast<int>(router.NextTieBreak() % k_);
+    int best = -1;
+    int best_load = 0;
+    bool best_awake = false;
+    for (int i = 0; i < k_; ++i) {
+      const int port = k_ + (start + i) % k_;
+      const Channel* ch = router.output(port);
+      if (!ch->routable()) continue;
+      const bool awake = ch->tx_enabled();
+      const int load = router.OutputLoad(port);
+      if (best < 0 || (awake && !best_awake) || (awake == best_awake && load < best_load)) {
+        best = port;
+        best_load = load;
+        best_awake = awake;
+      }
+    }
+    if (best < 0) throw ConservationError("switch " + std::to_string(router.id()) + " has no routable up link");
+    return best;
+  }
+
+  int k_, n_, vcs_, per_level_;
+};
+
+class KaryNTree : public Topology {
+ public:
+  KaryNTree(int k, int n, int vcs) : k_(k), n_(n) {
+    if (2 * k > 64) throw ScenarioError("topology.k: " + std::to_string(k) + " gives 2k ports; allowed: [2, 32]");
+    const int per_level = Pow(k, n - 1);
+    nodes = Pow(k, n);
+    routers = n * per_level;
+    ports = 2 * k;
+    for (int l = 0; l + 1 < n; ++l) {
+      for (int lower = 0; lower < per_level; ++lower) {
+        const int place = Pow(k, n - 2 - l);  // weight of digit l in a switch index
+        const int lower_digit = lower / place % k;
+        for (int j = 0; j < k; ++j) {
+          const int upper = lower - lower_digit * place + j * place;
+          wires.push_back({l * per_level + upper, lower_digit, (l + 1) * per_level + lower, k + j});
+        }
+      }
+    }
+    for (int node = 0; node < nodes; ++node) attach.push_back({(n - 1) * per_level + node / k, node % k});
+    routing = std::make_unique<KaryNTreeRouting>(k, n, vcs);
+  }
+
+  std::string Name() const override { return std::to_string(k_) + "-ary " + std::to_string(n_) + "-tree"; }
+
+  int RoutersOnPath(int src, int dst) const override {
+    // Common prefix of the first n-1 digits decides the level of the nearest common ancestor.
+    int common = 0;
+    for (int i = 0; i < n_ - 1; ++i) {
+      const int place = Pow(k_, n_ - 1 - i);
+      if (src / place % k_ != dst / place % k_) break;
+      ++common;
+    }
+    return 2 * (n_ - 1 - common) + 1;
+  }
+
+ private:
+  int k_, n_;
+};
+
+}  // namespace
+
+std::unique_ptr<Topology> MakeKaryNTree(int k, int n, int vcs) { return std::make_unique<KaryNTree>(k, n, vcs); }
+
+}  // namespace icn

@@ -1,0 +1,19 @@
+#include "net/topology.h"
+
+#include "core/errors.h"
+
+namespace icn {
+
+std::unique_ptr<Topology> MakeTopology(const NetworkParams& params) {
+  switch (params.kind) {
+    case TopologyKind::kKaryNTree:
+      return MakeKaryNTree(params.k, params.n, params.vcs);
+    case TopologyKind::kTorus:
+      return MakeCube(params.dims, true, params.vcs);
+    case TopologyKind::kMesh:
+      return MakeCube(params.dims, false, params.vcs);
+  }
+  throw ScenarioError("topology.kind: unknown");
+}
+
+}  // namespace icn

@@ -1,0 +1,29 @@
+#include "traffic/load_profile.h"
+
+namespace icn {
+
+double LoadProfile::LoadAt(uint64_t cycle) const {
+  switch (p_.profile) {
+    case LoadProfileKind::kConstant:
+      return p_.load;
+    case LoadProfileKind::kBursts: {
+      const uint64_t period = static_cast<uint64_t>(p_.burst_on + p_.burst_off);
+      return cycle % period < static_cast<uint64_t>(p_.burst_on) ? p_.load : 0.0;
+    }
+    case LoadProfileKind::kRamp: {
+      const auto& pts = p_.ramp;
+      const double c = static_cast<double>(cycle);
+      if (c <= pts.front().first) return pts.front().second;
+      for (size_t i = 1; i < pts.size(); ++i) {
+        if (c <= pts[i].first) {
+          const double f = (c - pts[i - 1].first) / (pts[i].first - pts[i - 1].first);
+          return pts[i - 1].second + f * (pts[i].second - pts[i - 1].second);
+        }
+      }
+      return pts.back().second;
+    }
+  }
+  return p_.load;
+}
+
+}  // namespace icn

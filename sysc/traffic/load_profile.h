@@ -1,0 +1,19 @@
+// Offered load as a function of the cycle: constant, piecewise-linear ramp through (cycle, load)
+// points (flat before the first and after the last), or on/off bursts.
+#pragma once
+#include <cstdint>
+
+#include "core/params.h"
+
+namespace icn {
+
+class LoadProfile {
+ public:
+  explicit LoadProfile(const TrafficParams& params) : p_(params) {}
+  double LoadAt(uint64_t cycle) const;
+
+ private:
+  const TrafficParams& p_;
+};
+
+}  // namespace icn
