@@ -87,6 +87,17 @@ void Simulation::RunToEnd() {
   }
 }
 
+bool Simulation::DrainAll(uint64_t limit) {
+  network_->set_generating(false);
+  const RunStats& stats = network_->stats();
+  for (uint64_t i = 0; i < limit && stats.delivered() < stats.created(); ++i) {
+    network_->Step(cycle_);
+    if (mechanism_) mechanism_->Step(cycle_);
+    ++cycle_;
+  }
+  return stats.delivered() == stats.created();
+}
+
 void Simulation::SampleTimeseries() {
   const double window = static_cast<double>(params_.sim.timeseries);
   const double nodes = network_->nodes();

@@ -33,6 +33,9 @@ class Simulation {
   bool Tick();
   // Runs Tick() until the end.
   void RunToEnd();
+  // After the run: stops generating and keeps clocking network and controllers until every
+  // packet has arrived or `limit` cycles pass. Returns true when the network emptied.
+  bool DrainAll(uint64_t limit);
   // End-of-run checks and every result field. Throws ConservationError when a packet was lost,
   // reordered or corrupted (after the census is in the JSON, see last_results()).
   nlohmann::json Finish(double wall_s);

@@ -103,6 +103,7 @@ void Network::Generate(uint64_t now) {
 void Network::OnDelivered(uint32_t packet, uint64_t now) {
   const Packet& p = pool_[packet];
   stats_.OnDelivered(p.measured, now - p.created, p.flits);
+  if (on_delivery) on_delivery(p, now - p.created);
   pool_.Release(packet);
 }
 

@@ -2,6 +2,7 @@
 // traffic generation, and the end-of-run census. Step() advances everything by one cycle.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ class Network : private SinkObserver {
   void Step(uint64_t now);
   // Stops generating new packets (tests use it to drain completely).
   void set_generating(bool on) { generating_ = on; }
+  // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.
+  std::function<void(const Packet&, uint64_t latency)> on_delivery;
 
   const Topology& topology() const { return *topology_; }
   const std::vector<LinkEnd>& link_ends() const { return ends_; }

@@ -1,0 +1,209 @@
+// Network physics without any controller: conservation, determinism, zero-load latency against
+// the analytic value, the saturation verdict, traffic patterns and load profiles.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "core/rng.h"
+#include "net/net_util.h"
+#include "traffic/load_profile.h"
+#include "traffic/pattern.h"
+#include "unit/dut.h"
+
+namespace {
+
+struct Topo {
+  const char* name;
+  std::vector<std::string> sets;
+};
+
+const std::vector<Topo>& SmallTopologies() {
+  static const std::vector<Topo> topologies = {
+      {"4-ary 2-tree", {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2"}},
+      {"2-ary 4-tree", {"topology.kind=kary_ntree", "topology.k=2", "topology.n=4"}},
+      {"4x4 torus", {"topology.kind=torus", "topology.dims=[4, 4]"}},
+      {"4x4x4 torus", {"topology.kind=torus", "topology.dims=[4, 4, 4]"}},
+      {"4x4 mesh", {"topology.kind=mesh", "topology.dims=[4, 4]"}},
+  };
+  return topologies;
+}
+
+const char* kPatterns[] = {"uniform", "complement", "butterfly", "perfect_shuffle", "transpose",
+                           "bit_reverse", "tornado", "hotspot", "neighbor"};
+
+}  // namespace
+
+TEST_CASE("every packet is delivered whole and in order for all topologies and patterns", "[net]") {
+  const uint64_t base_seed = tb::TestSeed();
+  int runs = 0;
+  for (const Topo& topo : SmallTopologies()) {
+    for (const char* pattern : kPatterns) {
+      for (uint64_t seed = base_seed; seed < base_seed + 3; ++seed) {
+        std::vector<std::string> sets = topo.sets;
+        sets.push_back(std::string("traffic.pattern=") + pattern);
+        sets.push_back("traffic.load=" + std::string(seed % 2 ? "0.3" : "0.6"));  // below and past saturation
+        sets.push_back("traffic.packet_flits=" + std::to_string(1 + seed % 9));
+        sets.push_back("sim.seed=" + std::to_string(seed));
+        sets.push_back("sim.warmup_cycles=200");
+        sets.push_back("sim.measure_cycles=1500");
+        sets.push_back("sim.drain_limit_cycles=3000");
+        INFO(topo.name << ", " << pattern << ", seed " << seed);
+        tb::Run run(sets);
+        run.sim->RunToEnd();
+        REQUIRE(run.sim->DrainAll(200000));
+        const nlohmann::json r = run.sim->Finish(0);
+        INFO(r["check"].dump());
+        REQUIRE(r["check"]["ok"] == true);
+        REQUIRE(r["packets"]["injected"] == r["packets"]["delivered"]);
+        REQUIRE(r["packets"]["in_flight"] == 0);
+        REQUIRE(r["packets"]["lost"] == 0);
+        REQUIRE(r["packets"]["injected"].get<uint64_t>() > 0);
+        ++runs;
+      }
+    }
+  }
+  CHECK(runs == 5 * 9 * 3);
+}
+
+TEST_CASE("the same seed gives the same results and another seed does not", "[net]") {
+  const std::vector<std::string> sets = {"topology.kind=torus", "topology.dims=[4, 4]", "traffic.load=0.3",
+                                         "sim.measure_cycles=3000"};
+  const nlohmann::json a = tb::WithoutTiming(tb::Run(sets).Results());
+  const nlohmann::json b = tb::WithoutTiming(tb::Run(sets).Results());
+  CHECK(a == b);
+  std::vector<std::string> other = sets;
+  other.push_back("sim.seed=2");
+  const nlohmann::json c = tb::WithoutTiming(tb::Run(other).Results());
+  CHECK(a["packets"] != c["packets"]);
+  CHECK(c["seed"] == 2);
+  CHECK(c["params"]["sim"]["seed"] == 2);
+}
+
+// Zero load: every packet alone in the network takes exactly
+//   (routers + 1) x link latency + routers x pipeline + (packet_flits - 1) cycles.
+TEST_CASE("zero-load latency equals the analytic value from hop counts and pipeline depths", "[net]") {
+  struct Case {
+    const char* name;
+    std::vector<std::string> sets;
+  };
+  const std::vector<Case> cases = {
+      {"4-ary 3-tree", {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3"}},
+      {"8x8 mesh", {"topology.kind=mesh", "topology.dims=[8, 8]"}},
+      {"8x8 torus", {"topology.kind=torus", "topology.dims=[8, 8]"}},
+  };
+  const std::vector<std::pair<int, int>> timings = {{1, 1}, {2, 1}, {3, 2}};  // pipeline, link latency
+  for (const Case& c : cases) {
+    for (const auto& [pipeline, latency] : timings) {
+      std::vector<std::string> sets = c.sets;
+      sets.push_back("router.pipeline_cycles=" + std::to_string(pipeline));
+      sets.push_back("link.latency_cycles=" + std::to_string(latency));
+      sets.push_back("router.vc_buffer_flits=8");  // covers the credit round trip 2L + P
+      sets.push_back("traffic.load=0.002");
+      sets.push_back("traffic.packet_flits=8");
+      sets.push_back("sim.measure_cycles=60000");
+      INFO(c.name << ", pipeline " << pipeline << ", link latency " << latency);
+      tb::Run run(sets);
+      icn::Network& net = run.sim->network();
+      uint64_t packets = 0, exact = 0, below = 0;
+      double measured = 0, analytic = 0;
+      net.on_delivery = [&](const icn::Packet& p, uint64_t lat) {
+        const uint64_t zero = net.ZeroLoadLatency(p.src, p.dst);
+        ++packets;
+        exact += lat == zero;
+        below += lat < zero;
+        measured += lat;
+        analytic += zero;
+      };
+      const nlohmann::json r = run.Results();
+      REQUIRE(r["check"]["ok"] == true);
+      REQUIRE(packets > 500);
+      CHECK(below == 0);                      // nothing beats the analytic value
+      CHECK(exact >= packets * 97 / 100);     // and almost every packet meets it exactly
+      CHECK(measured / packets == Approx(analytic / packets).epsilon(0.005));
+    }
+  }
+}
+
+TEST_CASE("an overloaded network ends with a saturated verdict instead of hanging", "[net]") {
+  tb::Run run({"topology.kind=mesh", "topology.dims=[4, 4]", "traffic.pattern=hotspot",
+               "traffic.hotspot_fraction=1", "traffic.load=0.9", "sim.measure_cycles=2000",
+               "sim.drain_limit_cycles=2000"});
+  const nlohmann::json r = run.Results();
+  CHECK(r["verdict"] == "saturated");
+  CHECK(r["verdict_reason"].get<std::string>().find("saturated or deadlocked") != std::string::npos);
+  CHECK(r["sim"]["cycles"] == 200 * 10 + 2000 + 2000);
+  CHECK(r["check"]["ok"] == true);  // nothing lost: the packets are still in flight
+  CHECK(r["packets"]["in_flight"].get<uint64_t>() > 0);
+}
+
+TEST_CASE("a CIOQ router has the input-queued zero-load latency and loses nothing", "[net]") {
+  const std::vector<std::string> base = {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
+                                         "traffic.load=0.001", "sim.measure_cycles=30000"};
+  std::vector<std::string> cioq = base;
+  cioq.push_back("router.output_queue_flits=16");
+  cioq.push_back("router.speedup=2");
+  const nlohmann::json iq = tb::Run(base).Results();
+  const nlohmann::json oq = tb::Run(cioq).Results();
+  CHECK(oq["latency"]["p50"] == iq["latency"]["p50"]);
+  CHECK(oq["check"]["ok"] == true);
+  // Under load the speed-up lets the CIOQ router accept at least as much.
+  std::vector<std::string> loaded = cioq;
+  loaded.push_back("traffic.load=0.7");
+  tb::Run heavy(loaded);
+  heavy.sim->RunToEnd();
+  REQUIRE(heavy.sim->DrainAll(100000));
+  CHECK(heavy.sim->Finish(0)["check"]["ok"] == true);
+}
+
+TEST_CASE("traffic patterns map nodes as defined", "[net]") {
+  icn::Rng rng(1);
+  const icn::Pattern complement("complement", {64}, {}, 0);
+  CHECK(complement.Destination(0b000101, rng) == 0b111010);
+  const icn::Pattern butterfly("butterfly", {64}, {}, 0);
+  CHECK(butterfly.Destination(0b100000, rng) == 0b000001);
+  CHECK(butterfly.Destination(0b000110, rng) == 0b000110);
+  const icn::Pattern shuffle("perfect_shuffle", {64}, {}, 0);
+  CHECK(shuffle.Destination(0b100101, rng) == 0b001011);
+  const icn::Pattern reverse("bit_reverse", {64}, {}, 0);
+  CHECK(reverse.Destination(0b000011, rng) == 0b110000);
+  const icn::Pattern transpose("transpose", {8, 8}, {}, 0);
+  CHECK(transpose.Destination(3 * 8 + 5, rng) == 5 * 8 + 3);
+  const icn::Pattern tornado("tornado", {8, 8}, {}, 0);
+  CHECK(tornado.Destination(0, rng) == 3 + 3 * 8);
+  const icn::Pattern neighbor("neighbor", {8, 8}, {}, 0);
+  CHECK(neighbor.Destination(7 + 8 * 7, rng) == 0);
+  const icn::Pattern uniform("uniform", {16}, {}, 0);
+  std::map<int, int> seen;
+  for (int i = 0; i < 16000; ++i) ++seen[uniform.Destination(5, rng)];
+  CHECK(seen.count(5) == 0);
+  CHECK(seen.size() == 15);
+  const icn::Pattern hotspot("hotspot", {16}, {3}, 0.5);
+  int hot = 0;
+  for (int i = 0; i < 10000; ++i) hot += hotspot.Destination(0, rng) == 3;
+  CHECK(hot == Approx(10000 * (0.5 + 0.5 / 16)).epsilon(0.05));
+}
+
+TEST_CASE("load profiles: constant, piecewise-linear ramp, on/off bursts", "[net]") {
+  icn::TrafficParams t;
+  t.load = 0.3;
+  CHECK(icn::LoadProfile(t).LoadAt(12345) == 0.3);
+  t.profile = icn::LoadProfileKind::kRamp;
+  t.ramp = {{1000, 0.1}, {3000, 0.5}, {4000, 0.2}};
+  const icn::LoadProfile ramp(t);
+  CHECK(ramp.LoadAt(0) == Approx(0.1));
+  CHECK(ramp.LoadAt(2000) == Approx(0.3));
+  CHECK(ramp.LoadAt(3500) == Approx(0.35));
+  CHECK(ramp.LoadAt(9000) == Approx(0.2));
+  t.profile = icn::LoadProfileKind::kBursts;
+  t.burst_on = 100;
+  t.burst_off = 300;
+  const icn::LoadProfile bursts(t);
+  CHECK(bursts.LoadAt(99) == 0.3);
+  CHECK(bursts.LoadAt(100) == 0.0);
+  CHECK(bursts.LoadAt(399) == 0.0);
+  CHECK(bursts.LoadAt(400) == 0.3);
+  // The offered load a run measures follows the profile.
+  tb::Run run({"topology.kind=mesh", "topology.dims=[4, 4]", "traffic.profile=bursts", "traffic.load=0.4",
+               "traffic.burst_on_cycles=500", "traffic.burst_off_cycles=1500", "sim.measure_cycles=40000"});
+  CHECK(run.Results()["throughput"]["offered"].get<double>() == Approx(0.1).epsilon(0.1));
+}

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include <catch2/catch.hpp>
 #include <verilated.h>
@@ -17,8 +18,11 @@ inline uint64_t TestSeed() {
 template <typename Model>
 class Dut {
  public:
-  Dut() : context_(std::make_unique<VerilatedContext>()), model_(std::make_unique<Model>(context_.get(), "dut")) {
+  Dut() : model_(std::make_unique<Model>(&Context(), NextName().c_str())) {
+    // An explicit falling edge: with random initial values rst_ni may already start at 0.
     model_->clk_i = 0;
+    model_->rst_ni = 1;
+    model_->eval();
     model_->rst_ni = 0;
     model_->eval();
     model_->rst_ni = 1;
@@ -35,7 +39,16 @@ class Dut {
   }
 
  private:
-  std::unique_ptr<VerilatedContext> context_;
+  // One context for every model of the test binary: Verilator 5.006 erases a model's scopes
+  // through the thread's current context, which must outlive every model.
+  static VerilatedContext& Context() {
+    static VerilatedContext context;
+    return context;
+  }
+  static std::string NextName() {
+    static int count = 0;
+    return "dut" + std::to_string(count++);
+  }
   std::unique_ptr<Model> model_;
 };
 

@@ -48,7 +48,10 @@ EeeLinks::EeeLinks(const Params& params, Network& network, Tracer& tracer, Energ
     m.tx_busy_i = 0;
     m.rx_busy_i = 0;
     m.ctl_rx_i = 0;
+    // An explicit falling edge of the asynchronous reset (initial values may be random).
     m.clk_i = 0;
+    m.rst_ni = 1;
+    m.eval();
     m.rst_ni = 0;
     m.eval();
     m.rst_ni = 1;

@@ -1,0 +1,43 @@
+// Builds and runs a network in-process (no SystemC kernel) from key=value overrides of the
+// defaults. Keeps the scenario and parameters alive as long as the simulation that refers to them.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+#include "core/scenario.h"
+#include "core/simulation.h"
+
+namespace tb {
+
+struct Run {
+  explicit Run(const std::vector<std::string>& sets, icn::RunOptions options = {}) {
+    for (const auto& s : sets) {
+      const auto eq = s.find('=');
+      scenario.Set(s.substr(0, eq), s.substr(eq + 1));
+    }
+    scenario.set_name("test");
+    params = icn::MakeParams(scenario);
+    sim = std::make_unique<icn::Simulation>(scenario, params, options);
+  }
+  // Runs to the end of the drain and returns results.json as it would be written.
+  nlohmann::json Results() {
+    sim->RunToEnd();
+    return sim->Finish(0.0);
+  }
+  icn::Scenario scenario;
+  icn::Params params;
+  std::unique_ptr<icn::Simulation> sim;
+};
+
+// Results without the fields that depend on the machine's speed.
+inline nlohmann::json WithoutTiming(nlohmann::json r) {
+  r["sim"].erase("wall_s");
+  r["sim"].erase("cycles_per_s");
+  r.erase("git_revision");
+  r.erase("trace");
+  return r;
+}
+
+}  // namespace tb

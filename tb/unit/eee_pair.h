@@ -1,0 +1,144 @@
+// Two eee_port RTL instances joined by a link of L cycles, each in lock-step with a reference
+// model, and a small traffic source at each end. Every cycle the RTL and the model outputs are
+// compared, and the link-level rules are checked: both ends always in the same power state, no
+// flit sent unless the sender is enabled, no flit arriving at a port that is not awake.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <sstream>
+#include <string>
+
+#include "Veee_port.h"
+#include "ref/eee_port_ref.h"
+#include "unit/dut.h"
+
+namespace tb {
+
+struct PortConfig {
+  uint8_t latency = 2;
+  uint32_t sleep_cycles = 5;
+  uint32_t wake_cycles = 7;
+  uint32_t pdt_cycles = 10;
+  bool deep = false;
+};
+
+inline ref::EeePortOut Read(Veee_port& m) {
+  return {static_cast<uint8_t>(m.ctl_tx_o), m.tx_en_o != 0,        static_cast<uint8_t>(m.power_o),
+          static_cast<uint8_t>(m.hs_state_o), static_cast<uint8_t>(m.seq_state_o), m.trans_count_o,
+          m.pdt_armed_o != 0, m.pdt_count_o};
+}
+
+inline std::string Describe(const ref::EeePortOut& o) {
+  std::ostringstream s;
+  s << "ctl=" << int(o.ctl_tx) << " tx_en=" << o.tx_en << " power=" << int(o.power) << " hs=" << int(o.hs_state)
+    << " seq=" << int(o.seq_state) << " trans=" << o.trans_count << " pdt_armed=" << o.pdt_armed
+    << " pdt=" << o.pdt_count;
+  return s.str();
+}
+
+class EeePair {
+ public:
+  struct End {
+    Dut<Veee_port> rtl;
+    ref::EeePort model;
+    uint32_t queued = 0;      // packets waiting or being sent
+    uint32_t flits_left = 0;  // of the packet being sent
+    uint32_t packet_flits = 4;
+    bool hold = false;        // test control: do not send (as if out of credit)
+    bool sent = false;        // sent a flit this cycle
+    uint64_t waiting = 0;     // cycles the queue has been non-empty without sending
+    uint64_t max_wait = 0;
+  };
+
+  EeePair(const PortConfig& cfg) : cfg_(cfg), wires_{std::deque<uint8_t>(cfg.latency, 0), std::deque<uint8_t>(cfg.latency, 0)},
+                                   flits_{std::deque<bool>(cfg.latency, false), std::deque<bool>(cfg.latency, false)} {
+    for (int i = 0; i < 2; ++i) {
+      ends_[i].model.Reset();
+      Veee_port& m = *ends_[i].rtl;
+      m.master_i = i == 0;
+      m.lpi_deep_i = cfg.deep;
+      m.latency_i = cfg.latency;
+      m.sleep_cycles_i = cfg.sleep_cycles;
+      m.wake_cycles_i = cfg.wake_cycles;
+      m.pdt_cycles_i = cfg.pdt_cycles;
+    }
+  }
+
+  End& end(int i) { return ends_[i]; }
+  uint64_t cycle() const { return cycle_; }
+  // Queues a packet at end i (it enters the output queue this cycle).
+  void Enqueue(int i, uint32_t flits) {
+    if (ends_[i].queued == 0) ends_[i].flits_left = flits;
+    ends_[i].packet_flits = flits;
+    ++ends_[i].queued;
+  }
+
+  // One cycle: decide sends from this cycle's enables, drive both ends, clock, compare.
+  // Returns an empty string, or what went wrong.
+  std::string Step() {
+    ref::EeePortIn in[2];
+    bool rx[2];
+    uint8_t ctl_rx[2];
+    for (int i = 0; i < 2; ++i) {
+      rx[i] = flits_[1 - i].front();
+      ctl_rx[i] = wires_[1 - i].front();
+    }
+    for (int i = 0; i < 2; ++i) {
+      End& e = ends_[i];
+      const bool enabled = e.rtl->tx_en_o;
+      e.sent = false;
+      if (e.queued > 0 && enabled && !e.hold) {
+        e.sent = true;
+        if (--e.flits_left == 0) {
+          --e.queued;
+          e.flits_left = e.packet_flits;
+        }
+      }
+      e.waiting = e.queued > 0 && !e.sent ? e.waiting + 1 : 0;
+      if (!e.hold && e.waiting > e.max_wait) e.max_wait = e.waiting;
+      if (rx[i] && e.rtl->power_o != 0) return "flit arrived at end " + std::to_string(i) + " while not awake";
+      in[i].master = i == 0;
+      in[i].lpi_deep = cfg_.deep;
+      in[i].latency = cfg_.latency;
+      in[i].sleep_cycles = cfg_.sleep_cycles;
+      in[i].wake_cycles = cfg_.wake_cycles;
+      in[i].pdt_cycles = cfg_.pdt_cycles;
+      in[i].tx_queue = static_cast<uint16_t>(e.queued);
+      in[i].tx_busy = e.sent;
+      in[i].rx_busy = rx[i];
+      in[i].ctl_rx = ctl_rx[i];
+      Veee_port& m = *e.rtl;
+      m.tx_queue_i = in[i].tx_queue;
+      m.tx_busy_i = in[i].tx_busy;
+      m.rx_busy_i = in[i].rx_busy;
+      m.ctl_rx_i = in[i].ctl_rx;
+    }
+    for (int i = 0; i < 2; ++i) {
+      ends_[i].rtl.Clock();
+      ends_[i].model.Clock(in[i]);
+      flits_[i].pop_front();
+      flits_[i].push_back(ends_[i].sent);
+      wires_[i].pop_front();
+      wires_[i].push_back(static_cast<uint8_t>(ends_[i].rtl->ctl_tx_o));
+    }
+    ++cycle_;
+    for (int i = 0; i < 2; ++i) {
+      const ref::EeePortOut got = Read(*ends_[i].rtl);
+      const ref::EeePortOut want = ends_[i].model.Outputs(cfg_.deep);
+      if (!(got == want)) {
+        return "end " + std::to_string(i) + " RTL {" + Describe(got) + "} != model {" + Describe(want) + "}";
+      }
+    }
+    if (ends_[0].rtl->seq_state_o != ends_[1].rtl->seq_state_o) return "the two ends are in different power states";
+    return "";
+  }
+
+ private:
+  PortConfig cfg_;
+  End ends_[2];
+  std::deque<uint8_t> wires_[2];  // control messages in flight from end i
+  std::deque<bool> flits_[2];     // flits in flight from end i
+  uint64_t cycle_ = 0;
+};
+
+}  // namespace tb
