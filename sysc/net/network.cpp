@@ -10,9 +10,6 @@ std::vector<int> PatternDims(const Params& p, int nodes) {
   return p.net.dims;
 }
 
-// The sink consumes every flit at once, so the router's ejection port never runs out of credit.
-constexpr int kSinkDepth = 1 << 30;
-
 }  // namespace
 
 Network::Network(const Params& params)
@@ -53,7 +50,7 @@ Network::Network(const Params& params)
     down->set_source({router, nullptr, at.port});
     down->set_destination({nullptr, nic, 0});
     nic->Connect(up, down, net.vc_buffer_flits);
-    router->Connect(at.port, down, up, kSinkDepth);
+    router->Connect(at.port, down, up, Router::kSinkDepth);
     const int a = static_cast<int>(ends_.size());
     ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true});
     ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});

@@ -96,7 +96,7 @@ void Router::RouteAndAllocateVcs() {
       for (int i = 0; i < range; ++i) {
         const int ov = ivc.vc_lo + (va_rr_[o] + i) % range;
         OutputVc& ovc = out_[o * vcs_ + ov];
-        if (ovc.owner >= 0) continue;
+        if (ovc.owner != kFree) continue;
         ovc.owner = p * vcs_ + v;
         ivc.out_vc = static_cast<uint8_t>(ov);
         ivc.state = kActive;
@@ -156,7 +156,7 @@ void Router::Cross(int in_port, int vc, uint64_t now) {
   OutputVc& ovc = out_[o * vcs_ + ivc.out_vc];
   flit.vc = ivc.out_vc;
   if (flit.tail()) {
-    ovc.owner = -1;
+    ovc.owner = kDraining;
     ivc.state = kIdle;
     if (!ivc.buf.empty()) ++routing_pending_;
   }
@@ -170,9 +170,13 @@ void Router::Cross(int in_port, int vc, uint64_t now) {
 }
 
 void Router::SendOnLink(int port, OutputVc& ovc, Flit flit, uint64_t now) {
-  --ovc.credits;
-  if (flit.tail()) --demand_[port];
+  if (ovc.depth != kSinkDepth) --ovc.credits;
   out_ch_[port]->Send(flit, now);
+  if (flit.tail()) {
+    --demand_[port];
+    ovc.tail_sent = true;
+    ReleaseIfDrained(ovc);
+  }
 }
 
 void Router::SendFromOutputQueues(uint64_t now) {

@@ -19,12 +19,19 @@ class Router {
  public:
   Router(int id, int ports, const NetworkParams& params, const Routing& routing, PacketPool& pool);
 
+  // Credits of a port whose far end consumes every flit at once (a NIC's sink).
+  static constexpr int kSinkDepth = 1 << 30;
+
   // Either channel may be null for an unconnected port. `downstream_depth` is the buffer per VC at
-  // the other end of `out` (the initial credits).
+  // the other end of `out` (the initial credits), or kSinkDepth.
   void Connect(int port, Channel* out, Channel* in, int downstream_depth);
 
   void Receive(int port, const Flit& flit, uint64_t now);
-  void Credit(int port, uint8_t vc) { ++out_[port * vcs_ + vc].credits; }
+  void Credit(int port, uint8_t vc) {
+    OutputVc& ovc = out_[port * vcs_ + vc];
+    ++ovc.credits;
+    ReleaseIfDrained(ovc);
+  }
   void Step(uint64_t now);
   bool Busy() const { return buffered_ != 0; }
 
@@ -59,12 +66,23 @@ class Router {
     uint8_t vc_hi = 0;
     int16_t out_port = -1;
   };
+  // An output VC is handed to a new packet only once the previous one has left the downstream
+  // buffer entirely (its tail sent and every credit back): with a FIFO per VC, a packet queued
+  // behind another one's tail could otherwise wait for a VC that this one holds (deadlock).
+  enum : int32_t { kFree = -1, kDraining = -2 };
   struct OutputVc {
     int32_t credits = 0;
     int32_t depth = 0;
-    int32_t owner = -1;  // input VC index holding it, -1 = free
-    Ring<Flit> queue;    // CIOQ only
+    int32_t owner = kFree;  // input VC index holding it, kFree or kDraining
+    bool tail_sent = false;
+    Ring<Flit> queue;       // CIOQ only
   };
+  void ReleaseIfDrained(OutputVc& ovc) {
+    if (ovc.tail_sent && (ovc.credits == ovc.depth || ovc.depth == kSinkDepth)) {
+      ovc.owner = kFree;
+      ovc.tail_sent = false;
+    }
+  }
 
   void RouteAndAllocateVcs();
   void SwitchRound(uint64_t now);

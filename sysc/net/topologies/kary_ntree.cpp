@@ -32,8 +32,9 @@ class KaryNTreeRouting : public Routing {
   }
 
  private:
-  // Least-occupied usable up link; if every one sleeps, the least-occupied one that may be chosen
-  // (its controller wakes it). Ties go round-robin.
+  // Least-occupied up link among those routing may choose; among equally occupied ones an awake
+  // link first (at low load traffic stays on links already awake), then round-robin. A sleeping
+  // link that is chosen is woken by its controller.
   int ChooseUp(Router& router) const {
     const int start = static_cast<int>(router.NextTieBreak() % k_);
     int best = -1;
@@ -45,7 +46,7 @@ class KaryNTreeRouting : public Routing {
       if (!ch->routable()) continue;
       const bool awake = ch->tx_enabled();
       const int load = router.OutputLoad(port);
-      if (best < 0 || (awake && !best_awake) || (awake == best_awake && load < best_load)) {
+      if (best < 0 || load < best_load || (load == best_load && awake && !best_awake)) {
         best = port;
         best_load = load;
         best_awake = awake;
