@@ -98,6 +98,7 @@ int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, i
   if (out_dir.empty()) out_dir = "out/" + scenario.name();
   for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
 
+  if (!trace.empty() && fs::path(trace).has_parent_path()) fs::create_directories(fs::path(trace).parent_path());
   icn::Simulation sim(scenario, params, options);
   icn::SimTop top("top", sim, params.sim.cycle_ns);
   const auto start = std::chrono::steady_clock::now();
@@ -145,7 +146,7 @@ int sc_main(int argc, char* argv[]) {
   run->add_option("--out", out_dir, "output folder (default out/<scenario name>)");
   run->add_option("--trace", trace, "write an FST waveform of the controllers to this file");
   run->add_option("--trace-window", window, "cycles FROM:TO to dump (default: the whole run)");
-  run->add_option("--trace-match", match, "glob over controller instance names, e.g. 'r4*' or 'nic0'");
+  run->add_option("--trace-match", match, "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*'");
   run->add_flag("--quiet", quiet, "no progress and no summary");
 
   CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");

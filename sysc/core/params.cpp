@@ -46,16 +46,22 @@ Params MakeParams(const Scenario& s) {
   net.k = static_cast<int>(s.Int("topology.k"));
   net.n = static_cast<int>(s.Int("topology.n"));
   for (int64_t d : s.IntList("topology.dims")) net.dims.push_back(static_cast<int>(d));
+  if (!net.dims.empty() && net.dims.size() != 2 && net.dims.size() != 3) {
+    throw ScenarioError("topology.dims: " + std::to_string(net.dims.size()) +
+                        " dimensions; allowed: 2 or 3 entries, or [] to use topology.k and topology.n");
+  }
   if (net.kind == TopologyKind::kKaryNTree) {
     if (std::pow(net.k, net.n) > (1 << 20)) {
       throw ScenarioError("topology.k, topology.n: k^n = " + std::to_string(std::pow(net.k, net.n)) +
                           " nodes is too many; allowed: k^n <= 1048576");
     }
   } else {
-    if (net.dims.empty()) net.dims.assign(net.n, net.k);
-    if (net.dims.size() != 2 && net.dims.size() != 3) {
-      throw ScenarioError("topology.dims: " + std::to_string(net.dims.size()) +
-                          " dimensions; allowed: 2 or 3 (or set topology.n to 2 or 3 with topology.k)");
+    if (net.dims.empty()) {
+      if (net.n != 2 && net.n != 3) {
+        throw ScenarioError("topology.n: a " + kind + " has 2 or 3 dimensions, got " + std::to_string(net.n) +
+                            "; allowed: 2 or 3 (or give topology.dims)");
+      }
+      net.dims.assign(net.n, net.k);
     }
   }
   net.vcs = static_cast<int>(s.Int("router.vcs"));

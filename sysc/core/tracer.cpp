@@ -3,10 +3,13 @@
 #include <fnmatch.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
+
+#include "core/errors.h"
 
 namespace icn {
 
@@ -19,14 +22,25 @@ Tracer::Tracer(const TraceOptions& options, double cycle_ns)
 Tracer::~Tracer() { Close(); }
 
 bool Tracer::Matches(const std::string& instance) const {
-  return enabled() && fnmatch(options_.match.c_str(), instance.c_str(), 0) == 0;
+  if (!enabled()) return false;
+  size_t start = 0;
+  while (start <= options_.match.size()) {
+    const size_t comma = std::min(options_.match.find(',', start), options_.match.size());
+    const std::string glob = options_.match.substr(start, comma - start);
+    if (fnmatch(glob.c_str(), instance.c_str(), 0) == 0) return true;
+    start = comma + 1;
+  }
+  return false;
 }
 
 void Tracer::Dump(uint64_t cycle, int phase) {
   if (!enabled() || done_) return;
   if (!open_) {
     if (cycle < options_.from) return;
+    fst_->set_time_unit("1ps");  // dump times below are in ps
+    fst_->set_time_resolution("1ps");
     fst_->open(options_.path.c_str());
+    if (!fst_->isOpen()) throw ScenarioError("--trace: cannot write " + options_.path);
     open_ = true;
   }
   if (cycle >= options_.to) {

@@ -15,7 +15,7 @@ struct TraceOptions {
   std::string path;  // empty = no trace
   uint64_t from = 0;
   uint64_t to = UINT64_MAX;
-  std::string match = "*";
+  std::string match = "*";  // comma-separated globs over instance names, e.g. "nic0,r32_p*"
 };
 
 class Tracer {

@@ -24,7 +24,7 @@ Network::Network(const Params& params)
   for (int r = 0; r < topo.routers; ++r) {
     routers_.push_back(std::make_unique<Router>(r, topo.ports, net, *topo.routing, pool_));
   }
-  const auto port_name = [](int router, int port) { return "r" + std::to_string(router) + ".p" + std::to_string(port); };
+  const auto port_name = [](int router, int port) { return "r" + std::to_string(router) + "_p" + std::to_string(port); };
   for (const Wire& w : topo.wires) {
     Channel* ab = NewChannel();
     Channel* ba = NewChannel();

@@ -22,7 +22,7 @@ namespace icn {
 // One end of a bidirectional link: the channel it sends on, the one it receives on, and the
 // packets queued for its output. A controller sits at each end.
 struct LinkEnd {
-  std::string name;  // e.g. "r12.p5" or "nic3"
+  std::string name;  // e.g. "r12_p5" (router 12, port 5) or "nic3"
   Channel* tx = nullptr;
   Channel* rx = nullptr;
   const int32_t* tx_queue = nullptr;

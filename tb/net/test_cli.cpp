@@ -1,1 +1,156 @@
+// icnsim as a user meets it: bad input is refused with the key and its allowed range, exit code 2
+// and nothing written; bundled scenarios validate; a run writes every contract field; the SystemC
+// run equals the in-process run; a traced run writes an FST and prints the gtkwave command.
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include <catch2/catch.hpp>
+
+#include "net/net_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path Scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("icnsim_cli_" + std::to_string(getpid())) / name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+Outcome Icnsim(const std::string& args) {
+  const fs::path dir = Scratch("io");
+  fs::create_directories(dir);
+  const std::string cmd = std::string("cd ") + ICNSIM_SOURCE_DIR + " && " + ICNSIM_BINARY + " " + args + " > " +
+                          (dir / "out").string() + " 2> " + (dir / "err").string();
+  const int status = std::system(cmd.c_str());
+  return {WEXITSTATUS(status), Slurp(dir / "out"), Slurp(dir / "err")};
+}
+
+void ExpectRefused(const std::string& args, const std::vector<std::string>& mentions) {
+  const fs::path out = Scratch("refused");
+  const Outcome o = Icnsim("run default --quiet --out " + out.string() + " " + args);
+  INFO("icnsim run default " << args << "\nstderr: " << o.err);
+  CHECK(o.code == 2);
+  for (const auto& m : mentions) CHECK(o.err.find(m) != std::string::npos);
+  CHECK_FALSE(fs::exists(out));  // nothing written
+}
+
+}  // namespace
+
+TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cli]") {
+  ExpectRefused("--set traffic.lod=0.3", {"traffic.lod", "unknown key"});
+  ExpectRefused("--set router.vcs=abc", {"router.vcs", "not an integer", "[1, 16]"});
+  ExpectRefused("--set router.vcs=2.5", {"router.vcs", "not an integer"});
+  ExpectRefused("--set topology.k=1", {"topology.k", "out of range", "[2, 64]"});
+  ExpectRefused("--set traffic.load=1.5", {"traffic.load", "[0, 1]"});
+  ExpectRefused("--set traffic.load=-0.1", {"traffic.load", "[0, 1]"});
+  ExpectRefused("--set eee.pdt_ns=-5", {"eee.pdt_ns", "[0, inf]"});
+  ExpectRefused("--set link.latency_cycles=0", {"link.latency_cycles", "[1, 255]"});
+  ExpectRefused("--set sim.warmup_cycles=-1", {"sim.warmup_cycles"});
+  ExpectRefused("--set eee.mode=sleepy", {"eee.mode", "off, fast_wake, deep_sleep"});
+  ExpectRefused("--set topology.dims=[8]", {"topology.dims", "2 or 3"});
+  ExpectRefused("--set topology.kind=torus --set topology.n=2 --set router.vcs=1", {"router.vcs", "dateline"});
+  ExpectRefused("--set traffic.pattern=transpose --set topology.k=2", {"traffic.pattern", "square"});
+  ExpectRefused("--set traffic.profile=ramp", {"traffic.ramp"});
+  ExpectRefused("--set traffic.ramp=[[100,0.1],[50,0.2]]", {"traffic.ramp", "increase"});
+  ExpectRefused("--set eee.fast_wake.power_w=30", {"eee.fast_wake.power_w", "eee.wake_power_w"});
+  ExpectRefused("--set sim.seed", {"--set sim.seed", "key=value"});
+  ExpectRefused("--trace /tmp/x.fst --trace-window 50:10", {"--trace-window", "FROM:TO"});
+}
+
+TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli]") {
+  const fs::path dir = Scratch("files");
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad_key.yaml") << "topology:\n  kind: torus\n  colour: red\n";
+  std::ofstream(dir / "bad_yaml.yaml") << "topology:\n  kind: [torus\n";
+  Outcome o = Icnsim("check " + (dir / "bad_key.yaml").string());
+  CHECK(o.code == 2);
+  CHECK(o.err.find("topology.colour") != std::string::npos);
+  o = Icnsim("check " + (dir / "bad_yaml.yaml").string());
+  CHECK(o.code == 2);
+  CHECK(o.err.find("line") != std::string::npos);
+  o = Icnsim("check no_such_scenario");
+  CHECK(o.code == 2);
+  CHECK(o.err.find("no_such_scenario") != std::string::npos);
+}
+
+TEST_CASE("every bundled scenario validates", "[cli]") {
+  const Outcome list = Icnsim("list");
+  REQUIRE(list.code == 0);
+  std::istringstream names(list.out);
+  std::string name;
+  int count = 0;
+  while (std::getline(names, name)) {
+    const Outcome o = Icnsim("check " + name);
+    INFO(name << ": " << o.err);
+    CHECK(o.code == 0);
+    ++count;
+  }
+  CHECK(count >= 1);
+}
+
+TEST_CASE("a run writes every contract field and the SystemC run equals the in-process run", "[cli]") {
+  const fs::path out = Scratch("run");
+  const std::string sets = "--set sim.measure_cycles=3000 --set traffic.load=0.1";
+  const Outcome o = Icnsim("run default --quiet --seed 7 --out " + out.string() + " " + sets);
+  REQUIRE(o.code == 0);
+  const nlohmann::json r = nlohmann::json::parse(Slurp(out / "results.json"));
+  for (const char* field : {"/scenario", "/seed", "/params", "/packets/injected", "/packets/delivered",
+                            "/packets/in_flight", "/packets/lost", "/latency/avg", "/latency/p50", "/latency/p99",
+                            "/latency/max", "/throughput/offered", "/throughput/accepted", "/energy/links_j",
+                            "/energy/links_relative", "/sim/cycles", "/sim/wall_s", "/sim/cycles_per_s", "/verdict",
+                            "/git_revision"}) {
+    INFO(field);
+    CHECK(r.contains(nlohmann::json::json_pointer(field)));
+  }
+  CHECK(r["seed"] == 7);
+  CHECK(r["params"]["sim"]["seed"] == 7);
+  CHECK(r["params"]["traffic"]["load"] == 0.1);
+  CHECK(r["params"]["router"]["vcs"] == 3);  // a default is recorded too
+  // Same scenario in-process, without the SystemC kernel: identical apart from timing.
+  tb::Run direct({"topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3",
+                  "router.vc_buffer_flits=4", "router.pipeline_cycles=2", "link.latency_cycles=1",
+                  "traffic.pattern=uniform", "traffic.packet_flits=16", "sim.cycle_ns=1", "sim.warmup_cycles=2000",
+                  "sim.drain_limit_cycles=100000", "eee.mode=fast_wake", "eee.pdt_ns=1000", "sim.seed=7",
+                  "sim.measure_cycles=3000", "traffic.load=0.1"});
+  direct.scenario.set_name("default");
+  nlohmann::json mine = tb::WithoutTiming(direct.Results());
+  CHECK(mine == tb::WithoutTiming(r));
+}
+
+TEST_CASE("a traced run writes an FST of the matching controllers and prints the gtkwave command", "[cli]") {
+  const fs::path out = Scratch("trace");
+  const fs::path fst = out / "eee.fst";
+  fs::create_directories(out);
+  const Outcome o = Icnsim("run default --quiet --out " + out.string() + " --set sim.measure_cycles=2000 --trace " +
+                           fst.string() + " --trace-window 1000:1500 --trace-match 'r2*'");
+  INFO(o.err);
+  REQUIRE(o.code == 0);
+  REQUIRE(fs::exists(fst));
+  CHECK(fs::file_size(fst) > 1000);
+  CHECK(o.out.find("gtkwave " + fst.string()) != std::string::npos);
+  const nlohmann::json r = nlohmann::json::parse(Slurp(out / "results.json"));
+  CHECK(r["trace"]["bytes"].get<uint64_t>() == fs::file_size(fst));
+  // Tracing clocks the models the slow, visible way: results must not change.
+  const fs::path plain = Scratch("untraced");
+  REQUIRE(Icnsim("run default --quiet --out " + plain.string() + " --set sim.measure_cycles=2000").code == 0);
+  CHECK(tb::WithoutTiming(r) == tb::WithoutTiming(nlohmann::json::parse(Slurp(plain / "results.json"))));
+}

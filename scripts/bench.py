@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Simulation speed in cycles per second: the median of N runs of each case (sim.cycles_per_s,
+the clocked loop only, from results.json). Writes out/bench/bench.json and prints a table."""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ICNSIM = ROOT / "build" / "icnsim"
+
+FAT_TREE = ["topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3", "router.vc_buffer_flits=4",
+            "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=2000", "sim.measure_cycles=20000"]
+TORUS = ["topology.kind=torus", "topology.dims=[8, 8, 8]", "router.vcs=3", "router.vc_buffer_flits=4",
+         "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=1000", "sim.measure_cycles=3000"]
+EEE_OFF = ["eee.mode=off"]
+EEE_ON = ["eee.mode=fast_wake", "eee.pdt_ns=1000"]
+
+CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", FAT_TREE + [f"traffic.load={load}"] + eee)
+         for load in ("0.05", "0.2", "0.4") for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", TORUS + ["traffic.load=0.1"] + eee)
+          for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+
+
+def run(sets, seed):
+    out = ROOT / "out" / "bench" / "run"
+    cmd = [str(ICNSIM), "run", "default", "--quiet", "--out", str(out), "--seed", str(seed)]
+    for s in sets:
+        cmd += ["--set", s]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return json.loads((out / "results.json").read_text())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5, help="runs per case (median reported)")
+    parser.add_argument("--match", default="", help="only cases whose name contains this text")
+    args = parser.parse_args()
+    rows = []
+    print(f"{'case':<46} {'cycles/s (median)':>18} {'min':>9} {'max':>9}")
+    for name, sets in CASES:
+        if args.match not in name:
+            continue
+        rates = []
+        for i in range(args.repeat):
+            print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
+            rates.append(run(sets, seed=1)["sim"]["cycles_per_s"])
+        median = statistics.median(rates)
+        rows.append({"case": name, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
+                     "cycles_per_s_all": rates})
+        print(f"{name:<46} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f}")
+    out = ROOT / "out" / "bench"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Hardware cost of every controller: Yosys synthesises each wrapper in rtl/synth/ (fixed
+parameters, so the numbers are reproducible) and reports cells, flip-flops, memory bits, a CMOS
+transistor estimate and iCE40 LUT4s. Writes cost/cost.json and cost/cost.md.
+--check only verifies that every wrapper synthesises without a latch (exit 1 otherwise)."""
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sources():
+    return sorted(str(p) for p in (ROOT / "rtl").rglob("*.sv") if p.parent.name != "synth")
+
+
+def yosys(script):
+    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False) as f:
+        f.write(script)
+    run = subprocess.run(["yosys", "-q", "-s", f.name], capture_output=True, text=True)
+    Path(f.name).unlink()
+    return run
+
+
+def cost_of(wrapper):
+    top = wrapper.stem
+    read = "read_verilog -sv -DSYNTHESIS " + " ".join(sources() + [str(wrapper)])
+    with tempfile.TemporaryDirectory() as tmp:
+        stat_json, cmos_txt, ice_json = (Path(tmp) / n for n in ("stat.json", "cmos.txt", "ice.json"))
+        generic = yosys(f"""{read}
+hierarchy -check -top {top}
+synth -flatten -top {top}
+select -assert-none t:$dlatch t:$_DLATCH_*
+tee -q -o {stat_json} stat -json
+async2sync
+dffunmap
+tee -q -o {cmos_txt} stat -tech cmos
+""")
+        if generic.returncode != 0:
+            return None, generic.stderr.strip() or generic.stdout.strip()
+        ice = yosys(f"{read}\nsynth_ice40 -top {top}\ntee -q -o {ice_json} stat -json\n")
+        if ice.returncode != 0:
+            return None, ice.stderr.strip()
+        design = json.loads(stat_json.read_text())["design"]
+        cells = design["num_cells_by_type"]
+        transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", cmos_txt.read_text()).group(1))
+        luts = json.loads(ice_json.read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
+    return {
+        "controller": top.removesuffix("_synth"),
+        "cells": design["num_cells"],
+        "flip_flops": sum(n for t, n in cells.items() if "DFF" in t),
+        "memory_bits": design["num_memory_bits"],
+        "cmos_transistors": transistors,
+        "ice40_lut4": luts,
+    }, None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only check that everything synthesises latch-free")
+    args = parser.parse_args()
+    wrappers = sorted((ROOT / "rtl" / "synth").glob("*_synth.sv"))
+    rows, failures = [], []
+    for wrapper in wrappers:
+        row, error = cost_of(wrapper)
+        if row is None:
+            failures.append(f"{wrapper.name}: {error}")
+        else:
+            rows.append(row)
+            print(f"{row['controller']:<20} {row['cells']:>6} cells {row['flip_flops']:>5} FFs "
+                  f"{row['cmos_transistors']:>7} transistors {row['ice40_lut4']:>5} LUT4", file=sys.stderr)
+    for f in failures:
+        print("cost: synthesis failed or inferred a latch: " + f, file=sys.stderr)
+    if failures or not rows:
+        return 1
+    if args.check:
+        return 0
+    version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
+    out = ROOT / "cost"
+    out.mkdir(exist_ok=True)
+    (out / "cost.json").write_text(json.dumps({"tool": version, "controllers": rows}, indent=2) + "\n")
+    lines = [f"Synthesised with {version} from the wrappers in `rtl/synth/` (`scripts/cost.sh`).", "",
+             "| controller | cells | flip-flops | memory bits | CMOS transistors | iCE40 LUT4 |",
+             "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {r['controller']} | {r['cells']} | {r['flip_flops']} | {r['memory_bits']} | "
+              f"{r['cmos_transistors']} | {r['ice40_lut4']} |" for r in rows]
+    (out / "cost.md").write_text("\n".join(lines) + "\n")
+    print((out / "cost.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
