@@ -46,8 +46,10 @@ module eee_port #(
   // Link state
   output logic                    tx_en_o,        // this end may start sending a flit
   output logic [1:0]              power_o,        // 0 wake, 1 transition, 2 LPI fast, 3 LPI deep
-  // Debug
+  // Debug: together with ctl_tx_o these are the whole state of the port
   output logic [1:0]              hs_state_o,
+  output logic [LatencyWidth-1:0] sync_count_o,
+  output logic                    go_o,
   output logic [1:0]              seq_state_o,
   output logic [TransWidth-1:0]   trans_count_o,
   output logic                    pdt_armed_o,
@@ -193,6 +195,8 @@ module eee_port #(
   assign power_o     = (seq_state == 2'd0) ? 2'd0 :
                        (seq_state == 2'd2) ? (lpi_deep_i ? 2'd3 : 2'd2) : 2'd1;
   assign hs_state_o  = hs_q;
+  assign sync_count_o = sync_q;
+  assign go_o        = go_q;
   assign seq_state_o = seq_state;
 
 `ifndef SYNTHESIS

@@ -42,6 +42,8 @@ module eee_port_synth (
     // Debug outputs are left open: synthesis removes the logic only they use.
     /* verilator lint_off PINCONNECTEMPTY */
     .hs_state_o     (),
+    .sync_count_o   (),
+    .go_o           (),
     .seq_state_o    (),
     .trans_count_o  (),
     .pdt_armed_o    (),

@@ -126,3 +126,29 @@ TEST_CASE("the energy ledger charges wake, transition and LPI power per port", "
   CHECK(r["energy"]["links_relative"].get<double>() == Approx(expected).epsilon(1e-3));
   CHECK(r["energy"]["links_nominal_j"].get<double>() == Approx(r["energy"]["link_ends"].get<double>() * 24 * 10000e-9));
 }
+
+TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per cycle cycle for cycle", "[net][eee]") {
+  for (const char* load : {"0.01", "0.2", "0.5"}) {
+    for (const char* pdt : {"0", "300"}) {
+      const std::vector<std::string> sets = {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
+                                             std::string("traffic.load=") + load, "eee.mode=fast_wake",
+                                             std::string("eee.pdt_ns=") + pdt, "link.latency_cycles=2",
+                                             "sim.warmup_cycles=500", "sim.measure_cycles=5000"};
+      icn::RunOptions reference;
+      reference.two_evals = true;
+      tb::Run fast(sets);
+      tb::Run slow(sets, reference);
+      auto* fast_eee = static_cast<icn::EeeLinks*>(fast.sim->mechanism());
+      auto* slow_eee = static_cast<icn::EeeLinks*>(slow.sim->mechanism());
+      INFO("load " << load << ", PDT " << pdt);
+      bool running = true;
+      while (running) {
+        running = fast.sim->Tick();
+        REQUIRE(slow.sim->Tick() == running);
+        INFO("cycle " << fast.sim->cycle());
+        REQUIRE(fast_eee->Digest() == slow_eee->Digest());
+      }
+      CHECK(tb::WithoutTiming(fast.sim->Finish(0)) == tb::WithoutTiming(slow.sim->Finish(0)));
+    }
+  }
+}

@@ -34,10 +34,12 @@ struct EeePortOut {
   uint32_t trans_count;
   bool pdt_armed;
   uint32_t pdt_count;
+  uint8_t sync_count;
+  bool go;
   bool operator==(const EeePortOut& o) const {
     return ctl_tx == o.ctl_tx && tx_en == o.tx_en && power == o.power && hs_state == o.hs_state &&
            seq_state == o.seq_state && trans_count == o.trans_count && pdt_armed == o.pdt_armed &&
-           pdt_count == o.pdt_count;
+           pdt_count == o.pdt_count && sync_count == o.sync_count && go == o.go;
   }
 };
 
@@ -62,6 +64,8 @@ class EeePort {
     o.trans_count = seq_.count();
     o.pdt_armed = pdt_.armed();
     o.pdt_count = pdt_.count();
+    o.sync_count = static_cast<uint8_t>(sync_);
+    o.go = go_;
     return o;
   }
 

@@ -23,16 +23,18 @@ struct PortConfig {
 };
 
 inline ref::EeePortOut Read(Veee_port& m) {
-  return {static_cast<uint8_t>(m.ctl_tx_o), m.tx_en_o != 0,        static_cast<uint8_t>(m.power_o),
-          static_cast<uint8_t>(m.hs_state_o), static_cast<uint8_t>(m.seq_state_o), m.trans_count_o,
-          m.pdt_armed_o != 0, m.pdt_count_o};
+  return {static_cast<uint8_t>(m.ctl_tx_o),   m.tx_en_o != 0,
+          static_cast<uint8_t>(m.power_o),    static_cast<uint8_t>(m.hs_state_o),
+          static_cast<uint8_t>(m.seq_state_o), m.trans_count_o,
+          m.pdt_armed_o != 0,                 m.pdt_count_o,
+          static_cast<uint8_t>(m.sync_count_o), m.go_o != 0};
 }
 
 inline std::string Describe(const ref::EeePortOut& o) {
   std::ostringstream s;
   s << "ctl=" << int(o.ctl_tx) << " tx_en=" << o.tx_en << " power=" << int(o.power) << " hs=" << int(o.hs_state)
     << " seq=" << int(o.seq_state) << " trans=" << o.trans_count << " pdt_armed=" << o.pdt_armed
-    << " pdt=" << o.pdt_count;
+    << " pdt=" << o.pdt_count << " sync=" << int(o.sync_count) << " go=" << o.go;
   return s.str();
 }
 

@@ -37,8 +37,15 @@ class EeeLinks : public Mechanism {
     uint32_t pdt_count;
   };
   Probe Inspect(int end) const;
+  // Hash of every port's registers: equal digests on every cycle = the same behaviour.
+  uint64_t Digest() const;
 
  private:
+  struct PortState {
+    uint64_t counters = 0;
+    uint16_t flags = 0xffff;
+    bool operator==(const PortState& o) const { return counters == o.counters && flags == o.flags; }
+  };
   // What the per-cycle loop touches, copied out of the LinkEnd to save pointer chasing.
   struct End {
     std::unique_ptr<Veee_port> model;
@@ -47,8 +54,12 @@ class EeeLinks : public Mechanism {
     Channel* rx;
     const int32_t* tx_queue;
     int partner;
+    uint32_t inputs = ~0u;     // inputs of the last eval
+    PortState state;           // registers after the last eval
+    bool fixed_point = false;  // the last eval changed no register
   };
   void Apply(size_t end, uint8_t* write);
+  static PortState State(const Veee_port___024root& m);
 
   Network& network_;
   Tracer& tracer_;
