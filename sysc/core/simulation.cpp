@@ -33,7 +33,9 @@ Simulation::Simulation(const Scenario& scenario, const Params& params, const Run
                                            params.sim.cycle_ns);
   if (eee.mode != EeeMode::kOff) mechanism_ = std::make_unique<EeeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
   if (params.sim.timeseries > 0) {
-    timeseries_ = "cycle,offered_flits_per_node_cycle,accepted_flits_per_node_cycle,latency_avg,"
+    timeseries_ = "# scenario " + scenario.name() + ", seed " + std::to_string(params.sim.seed) +
+                  " (all parameters in results.json)\n"
+                  "cycle,offered_flits_per_node_cycle,accepted_flits_per_node_cycle,latency_avg,"
                   "link_power_relative,link_utilisation\n";
   }
   network_->stats().set_measuring(measure_begin_ == 0);
