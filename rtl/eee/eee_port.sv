@@ -79,7 +79,7 @@ module eee_port #(
   logic [1:0] seq_state;
   logic       pdt_expired, pdt_consume;
   logic       queued, rx_req_sleep, rx_req_wake, rx_answer;
-  logic       tx_done_empty, settled, can_accept;
+  logic       tx_done_empty, settled, can_accept, answer;
 
   assign queued        = (tx_queue_i != '0);
   assign rx_req_sleep  = (ctl_rx_i == MsgReqSleep);
@@ -91,6 +91,9 @@ module eee_port #(
   // which the protocol never does) is refused rather than started mid-transition.
   assign settled       = seq_stable && !go_q;  // no transition running or about to start
   assign can_accept    = settled && (rx_req_wake ? !seq_on : (seq_on && !queued && !tx_busy_i));
+  // Requests are answered when no handshake is open, or when both ends asked at once and the
+  // partner is the master: the slave drops its own request and answers the master's.
+  assign answer        = (rx_req_sleep || rx_req_wake) && (hs_q == HsIdle || (hs_q == HsReq && !master_i));
 
   always_comb begin
     hs_d        = hs_q;
@@ -101,14 +104,8 @@ module eee_port #(
     unique case (hs_q)
       HsStart: hs_d = HsIdle;
       HsIdle: begin
-        if (rx_req_sleep || rx_req_wake) begin
-          if (can_accept) begin
-            ctl_d  = MsgAccept;
-            hs_d   = HsSync;
-            sync_d = latency_i;
-          end else begin
-            ctl_d = MsgRefuse;
-          end
+        if (answer) begin
+          hs_d = HsIdle;  // answered after the case
         end else if (settled && seq_on && pdt_expired && !queued && !tx_busy_i) begin
           ctl_d       = MsgReqSleep;
           hs_d        = HsReq;
@@ -122,16 +119,6 @@ module eee_port #(
         if (rx_answer) begin
           hs_d = HsIdle;
           go_d = (ctl_rx_i == MsgAccept);
-        end else if ((rx_req_sleep || rx_req_wake) && !master_i) begin
-          // Both ends asked at once and the master wins: drop ours, answer theirs.
-          if (can_accept) begin
-            ctl_d  = MsgAccept;
-            hs_d   = HsSync;
-            sync_d = latency_i;
-          end else begin
-            ctl_d = MsgRefuse;
-            hs_d  = HsIdle;
-          end
         end
       end
       HsSync: begin
@@ -144,6 +131,12 @@ module eee_port #(
       end
       default: hs_d = HsIdle;
     endcase
+    // The partner's request: accept (both ends start together L cycles from now) or refuse.
+    if (answer) begin
+      ctl_d = can_accept ? MsgAccept : MsgRefuse;
+      hs_d  = can_accept ? HsSync : HsIdle;
+      if (can_accept) sync_d = latency_i;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
