@@ -2,6 +2,7 @@
 // and nothing written; bundled scenarios validate; a run writes every contract field; the SystemC
 // run equals the in-process run; a traced run writes an FST and prints the gtkwave command.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
