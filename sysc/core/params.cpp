@@ -144,6 +144,35 @@ Params MakeParams(const Scenario& s) {
                           " W exceeds eee.wake_power_w; allowed: [0, " + std::to_string(e.wake_power_w) + "]");
     }
   }
+
+  FattreeOnOffParams& f = p.fattree;
+  f.enabled = s.Bool("fattree_onoff.enabled");
+  f.u_off = s.Real("fattree_onoff.u_off");
+  f.u_on = s.Real("fattree_onoff.u_on");
+  f.check_cycles = static_cast<int>(s.Int("fattree_onoff.check_cycles"));
+  f.t_on = static_cast<int>(s.Int("fattree_onoff.t_on_cycles"));
+  f.t_off = static_cast<int>(s.Int("fattree_onoff.t_off_cycles"));
+  f.link_power_w = s.Real("fattree_onoff.link_power_w");
+  if (f.enabled) {
+    // Alonso et al.: U_on > U_off > 0, and U_on >= 2 U_off or turning the second-last up link
+    // off doubles the load of the last one past U_on and the links oscillate.
+    if (!(f.u_off > 0 && f.u_on > f.u_off && f.u_on >= 2 * f.u_off - 1e-12)) {
+      throw ScenarioError("fattree_onoff.u_off, fattree_onoff.u_on: U_off = " + std::to_string(f.u_off) +
+                          ", U_on = " + std::to_string(f.u_on) +
+                          " are inconsistent; allowed: U_on > U_off > 0 and U_on >= 2 * U_off");
+    }
+    if (net.kind != TopologyKind::kKaryNTree) {
+      throw ScenarioError("fattree_onoff.enabled: needs topology.kind = kary_ntree, got " + kind);
+    }
+    if (net.k > 8) {
+      throw ScenarioError("fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
+                          std::to_string(net.k) + "; allowed: topology.k in [2, 8]");
+    }
+    if (e.mode != EeeMode::kOff) {
+      throw ScenarioError("fattree_onoff.enabled, eee.mode: one link power mechanism at a time; allowed: "
+                          "fattree_onoff.enabled = 0 or eee.mode = off");
+    }
+  }
   return p;
 }
 

@@ -58,11 +58,22 @@ struct EeeParams {
   double lpi_power_w = 9.6;
 };
 
+struct FattreeOnOffParams {
+  bool enabled = false;
+  double u_off = 0.3;
+  double u_on = 0.65;
+  int check_cycles = 2000;
+  int t_on = 1000;
+  int t_off = 1000;
+  double link_power_w = 1.0;
+};
+
 struct Params {
   NetworkParams net;
   TrafficParams traffic;
   SimParams sim;
   EeeParams eee;
+  FattreeOnOffParams fattree;
   std::vector<std::string> warnings;  // conversions the user should know about
 };
 

@@ -14,6 +14,7 @@ constexpr double kBig = 1e15;
 
 std::string Range(const KeySpec& spec) {
   std::ostringstream out;
+  if (spec.type == KeyType::kBool) return "true or false";
   if (spec.type == KeyType::kChoice) {
     out << "one of {";
     for (size_t i = 0; i < spec.choices.size(); ++i) out << (i ? ", " : "") << spec.choices[i];
@@ -54,6 +55,12 @@ double ParseNumber(const KeySpec& spec, const YAML::Node& node, bool integer) {
 
 nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
   switch (spec.type) {
+    case KeyType::kBool: {
+      const std::string text = node.IsScalar() ? node.Scalar() : "";
+      if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+      if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+      Fail(spec, "'" + text + "' is not true or false");
+    }
     case KeyType::kInt:
       return static_cast<int64_t>(ParseNumber(spec, node, true));
     case KeyType::kReal:
@@ -152,6 +159,13 @@ const std::vector<KeySpec>& AllKeys() {
       {"eee.deep_sleep.power_w", KeyType::kReal, "2.4", 0, 1e6, {}, "port power in deep-sleep LPI"},
       {"eee.deep_sleep.t_wake_ns", KeyType::kReal, "4480", 0, kBig, {}, "deep-sleep t_w"},
       {"eee.deep_sleep.t_sleep_ns", KeyType::kReal, "2000", 0, kBig, {}, "deep-sleep t_s"},
+      {"fattree_onoff.enabled", KeyType::kBool, "false", 0, 0, {}, "on/off links with a Minimal Tree (k-ary n-tree)"},
+      {"fattree_onoff.u_off", KeyType::kReal, "0.3", 0, 1, {}, "turn an up link off below this utilisation"},
+      {"fattree_onoff.u_on", KeyType::kReal, "0.65", 0, 1, {}, "turn an up link on above this utilisation"},
+      {"fattree_onoff.check_cycles", KeyType::kInt, "2000", 1, 65535, {}, "check period of the thresholds"},
+      {"fattree_onoff.t_on_cycles", KeyType::kInt, "1000", 0, 65535, {}, "a link carries flits this long after turning on"},
+      {"fattree_onoff.t_off_cycles", KeyType::kInt, "1000", 0, 65535, {}, "a link draws power this long after turning off"},
+      {"fattree_onoff.link_power_w", KeyType::kReal, "1", 0, 1e6, {}, "power of one unidirectional link when powered"},
   };
   return keys;
 }
@@ -217,6 +231,7 @@ const nlohmann::json& Scenario::At(const std::string& key) const {
   return it->second;
 }
 
+bool Scenario::Bool(const std::string& key) const { return At(key).get<bool>(); }
 int64_t Scenario::Int(const std::string& key) const { return At(key).get<int64_t>(); }
 double Scenario::Real(const std::string& key) const { return At(key).get<double>(); }
 const std::string& Scenario::Text(const std::string& key) const { return At(key).get_ref<const std::string&>(); }

@@ -10,7 +10,7 @@
 
 namespace icn {
 
-enum class KeyType { kInt, kReal, kChoice, kIntList, kPointList };
+enum class KeyType { kBool, kInt, kReal, kChoice, kIntList, kPointList };
 
 struct KeySpec {
   const char* name;
@@ -36,6 +36,7 @@ class Scenario {
   // Sets one key from YAML text (e.g. "0.3", "[8, 8]"), validating type and range.
   void Set(const std::string& key, const std::string& yaml_text);
 
+  bool Bool(const std::string& key) const;
   int64_t Int(const std::string& key) const;
   double Real(const std::string& key) const;
   const std::string& Text(const std::string& key) const;

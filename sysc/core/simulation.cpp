@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "mech/eee/eee_links.h"
+#include "mech/fattree/fattree_links.h"
 
 namespace icn {
 namespace {
@@ -26,12 +27,23 @@ Simulation::Simulation(const Scenario& scenario, const Params& params, const Run
       measure_end_(params.sim.warmup + params.sim.measure),
       deadline_(measure_end_ + params.sim.drain_limit) {
   const EeeParams& eee = params.eee;
-  const double lpi_fast = eee.mode == EeeMode::kFastWake ? eee.lpi_power_w : 0;
-  const double lpi_deep = eee.mode == EeeMode::kDeepSleep ? eee.lpi_power_w : 0;
-  ledger_ = std::make_unique<EnergyLedger>(static_cast<int>(network_->link_ends().size()),
-                                           std::array<double, 4>{eee.wake_power_w, eee.wake_power_w, lpi_fast, lpi_deep},
-                                           params.sim.cycle_ns);
-  if (eee.mode != EeeMode::kOff) mechanism_ = std::make_unique<EeeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
+  if (params.fattree.enabled) {
+    // On/off links: one component per unidirectional link, powered (state 0) or off (state 2).
+    const double p = params.fattree.link_power_w;
+    ledger_ = std::make_unique<EnergyLedger>(static_cast<int>(network_->channels().size()),
+                                             std::array<double, 4>{p, p, 0, 0}, params.sim.cycle_ns);
+    mechanism_ = std::make_unique<FattreeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
+  } else {
+    // EEE ports: one component per link end, in the power states of eee_port's power_o.
+    const double lpi_fast = eee.mode == EeeMode::kFastWake ? eee.lpi_power_w : 0;
+    const double lpi_deep = eee.mode == EeeMode::kDeepSleep ? eee.lpi_power_w : 0;
+    ledger_ = std::make_unique<EnergyLedger>(
+        static_cast<int>(network_->link_ends().size()),
+        std::array<double, 4>{eee.wake_power_w, eee.wake_power_w, lpi_fast, lpi_deep}, params.sim.cycle_ns);
+    if (eee.mode != EeeMode::kOff) {
+      mechanism_ = std::make_unique<EeeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
+    }
+  }
   if (params.sim.timeseries > 0) {
     timeseries_ = "# scenario " + scenario.name() + ", seed " + std::to_string(params.sim.seed) +
                   " (all parameters in results.json)\n"

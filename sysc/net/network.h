@@ -48,6 +48,7 @@ class Network : private SinkObserver {
   const Topology& topology() const { return *topology_; }
   const std::vector<LinkEnd>& link_ends() const { return ends_; }
   std::vector<std::unique_ptr<Channel>>& channels() { return channels_; }
+  const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   RunStats& stats() { return stats_; }
   const RunStats& stats() const { return stats_; }
   int nodes() const { return topology_->nodes; }

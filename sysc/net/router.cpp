@@ -84,6 +84,7 @@ void Router::RouteAndAllocateVcs() {
         assert(head.head());
         Packet& packet = pool_[head.packet];
         const Route route = routing_.Compute(*this, p, packet);
+        if (route.port < 0) continue;  // no output may take it yet: try again next cycle
         ++packet.hops;
         ivc.out_port = static_cast<int16_t>(route.port);
         ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);

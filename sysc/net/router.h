@@ -38,6 +38,7 @@ class Router {
   int id() const { return id_; }
   int ports() const { return ports_; }
   const Channel* output(int port) const { return out_ch_[port]; }
+  const Channel* input(int port) const { return in_ch_[port]; }
   // Packets routed to `port` whose tail has not left on its link yet (the port's output queue).
   const int32_t* demand(int port) const { return &demand_[port]; }
   // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.

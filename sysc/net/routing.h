@@ -10,7 +10,7 @@ namespace icn {
 class Router;
 
 struct Route {
-  int port = 0;
+  int port = 0;   // -1: no output may take the packet now (the router asks again next cycle)
   int vc_lo = 0;  // VCs [vc_lo, vc_hi) of the output port may carry the packet
   int vc_hi = 1;
 };

@@ -35,6 +35,12 @@ class Topology {
 };
 
 std::unique_ptr<Topology> MakeKaryNTree(int k, int n, int vcs);
+// k-ary n-tree labels: router r is switch <w, l> with l = r / k^(n-1) (0 = roots), w = r % k^(n-1).
+int TreeLevel(int k, int n, int router);
+bool InMinimalTree(int k, int n, int router);
+// p_min = |MT_S| / S, counted from the labels: the least link power an on/off mechanism that
+// keeps the Minimal Tree can reach, relative to every link on.
+double MinimalTreePowerFraction(int k, int n);
 std::unique_ptr<Topology> MakeCube(const std::vector<int>& dims, bool torus, int vcs);
 std::unique_ptr<Topology> MakeTopology(const NetworkParams& params);
 

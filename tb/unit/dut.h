@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <verilated.h>
 
+#include "mech/rising_edge.h"
+
 namespace tb {
 
 inline uint64_t TestSeed() {
@@ -18,16 +20,7 @@ inline uint64_t TestSeed() {
 template <typename Model>
 class Dut {
  public:
-  Dut() : model_(std::make_unique<Model>(&Context(), NextName().c_str())) {
-    // An explicit falling edge: with random initial values rst_ni may already start at 0.
-    model_->clk_i = 0;
-    model_->rst_ni = 1;
-    model_->eval();
-    model_->rst_ni = 0;
-    model_->eval();
-    model_->rst_ni = 1;
-    model_->eval();
-  }
+  Dut() : model_(std::make_unique<Model>(&Context(), NextName().c_str())) { icn::Reset(*model_); }
   ~Dut() { model_->final(); }
   Model* operator->() { return model_.get(); }
   Model& operator*() { return *model_; }

@@ -6,6 +6,7 @@
 #include "Veee_port.h"
 #include "Veee_port___024root.h"
 #include "core/rng.h"
+#include "mech/rising_edge.h"
 #include "unit/eee_pair.h"
 
 using tb::EeePair;
@@ -134,9 +135,7 @@ TEST_CASE("single-eval clocking equals two-eval clocking cycle for cycle", "[uni
       m->ctl_rx_i = ctl;
     }
     two.Clock();
-    one->clk_i = 1;
-    one->rootp->__Vtrigrprev__TOP__clk_i = 0;
-    one->eval();
+    icn::RisingEdge(*one, *one->rootp);
     INFO("cycle " << cycle);
     REQUIRE(tb::Describe(tb::Read(*one)) == tb::Describe(tb::Read(*two)));
   }

@@ -7,15 +7,7 @@
 
 #include "Veee_port.h"
 #include "Veee_port___024root.h"
-
-// One eval per cycle instead of two: the model compares the clock with the value it saw at its
-// previous eval, so telling it that value was 0 makes a single eval with clk_i = 1 a rising edge.
-// The RTL has no negedge or level-sensitive clock logic, so this is the same edge as
-// "clk=0; eval; clk=1; eval" (tb/unit/test_eee_port.cpp proves it cycle for cycle). The member
-// name is Verilator 5.006's; another version must be checked before this is allowed.
-#if VERILATOR_VERSION_INTEGER != 5006000
-#error "single-eval clocking of Veee_port is verified for Verilator 5.006 only"
-#endif
+#include "mech/rising_edge.h"
 
 namespace icn {
 
@@ -48,14 +40,7 @@ EeeLinks::EeeLinks(const Params& params, Network& network, Tracer& tracer, Energ
     m.tx_busy_i = 0;
     m.rx_busy_i = 0;
     m.ctl_rx_i = 0;
-    // An explicit falling edge of the asynchronous reset (initial values may be random).
-    m.clk_i = 0;
-    m.rst_ni = 1;
-    m.eval();
-    m.rst_ni = 0;
-    m.eval();
-    m.rst_ni = 1;
-    m.eval();
+    Reset(m);
   }
   outbox_.assign((latency_ + 1) * ends_.size(), 0);
   if (tracer.enabled()) {
@@ -101,9 +86,7 @@ void EeeLinks::Step(uint64_t now) {
     m.ctl_rx_i = message;
     e.inputs = inputs;
     if (two_evals_) continue;
-    m.clk_i = 1;
-    m.__Vtrigrprev__TOP__clk_i = 0;
-    e.model->eval();
+    RisingEdge(*e.model, m);
     const PortState state = State(m);
     e.fixed_point = state == e.state;
     e.state = state;

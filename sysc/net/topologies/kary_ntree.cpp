@@ -34,7 +34,8 @@ class KaryNTreeRouting : public Routing {
  private:
   // Least-occupied up link among those routing may choose; among equally occupied ones an awake
   // link first (at low load traffic stays on links already awake), then round-robin. A sleeping
-  // link that is chosen is woken by its controller.
+  // link that is chosen is woken by its controller. None routable (every up link of a switch
+  // outside the Minimal Tree is off or still turning on): -1, the packet waits.
   int ChooseUp(Router& router) const {
     const int start = static_cast<int>(router.NextTieBreak() % k_);
     int best = -1;
@@ -52,7 +53,6 @@ class KaryNTreeRouting : public Routing {
         best_awake = awake;
       }
     }
-    if (best < 0) throw ConservationError("switch " + std::to_string(router.id()) + " has no routable up link");
     return best;
   }
 
@@ -101,5 +101,21 @@ class KaryNTree : public Topology {
 }  // namespace
 
 std::unique_ptr<Topology> MakeKaryNTree(int k, int n, int vcs) { return std::make_unique<KaryNTree>(k, n, vcs); }
+
+int TreeLevel(int k, int n, int router) { return router / Pow(k, n - 1); }
+
+// Switch <w, l> is in the Minimal Tree if l = n-1, or w_i = 0 for every i in l..n-2.
+bool InMinimalTree(int k, int n, int router) {
+  const int level = TreeLevel(k, n, router);
+  const int w = router % Pow(k, n - 1);
+  return level == n - 1 || w % Pow(k, n - 1 - level) == 0;
+}
+
+double MinimalTreePowerFraction(int k, int n) {
+  const int switches = n * Pow(k, n - 1);
+  int in_mt = 0;
+  for (int r = 0; r < switches; ++r) in_mt += InMinimalTree(k, n, r);
+  return static_cast<double>(in_mt) / switches;
+}
 
 }  // namespace icn

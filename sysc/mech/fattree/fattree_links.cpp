@@ -1,0 +1,159 @@
+#include "mech/fattree/fattree_links.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include "Vfattree_switch_ctrl.h"
+#include "Vfattree_switch_ctrl___024root.h"
+#include "mech/rising_edge.h"
+
+namespace icn {
+namespace {
+
+uint16_t Fixed16(double fraction) { return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0)); }
+
+}  // namespace
+
+FattreeLinks::FattreeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger,
+                           bool two_evals)
+    : network_(network),
+      tracer_(tracer),
+      ledger_(ledger),
+      context_(std::make_unique<VerilatedContext>()),
+      two_evals_(two_evals || tracer.enabled()),
+      p_min_(MinimalTreePowerFraction(params.net.k, params.net.n)) {
+  context_->traceEverOn(tracer.enabled());
+  const int k = params.net.k;
+  const int n = params.net.n;
+  const auto model_port = [k](int port) { return port < k ? port : kMaxArity + port - k; };
+  std::unordered_map<const Channel*, int> index;
+  for (size_t c = 0; c < network.channels().size(); ++c) index[network.channels()[c].get()] = static_cast<int>(c);
+
+  const auto& routers = network.routers();
+  switches_.resize(routers.size());
+  std::vector<bool> from_switch(network.channels().size(), false);
+  for (size_t r = 0; r < routers.size(); ++r) {
+    Switch& sw = switches_[r];
+    sw.router = routers[r].get();
+    sw.model = std::make_unique<Vfattree_switch_ctrl>(context_.get(), ("s" + std::to_string(r)).c_str());
+    sw.root = sw.model->rootp;
+    uint16_t connected = 0;
+    for (int p = 0; p < sw.router->ports(); ++p) {
+      Port port;
+      port.model_port = model_port(p);
+      if (const Channel* out = sw.router->output(p)) {
+        port.ledger = index.at(out);
+        port.out = network.channels()[port.ledger].get();
+        from_switch[port.ledger] = true;
+        connected |= 1u << port.model_port;
+      }
+      if (const Channel* in = sw.router->input(p); in && in->source().router) {
+        port.upstream = in->source().router->id();
+        port.upstream_bit = model_port(in->source().port);
+      }
+      sw.ports.push_back(port);
+    }
+    Vfattree_switch_ctrl& m = *sw.model;
+    m.in_mt_i = InMinimalTree(k, n, static_cast<int>(r));
+    m.is_root_i = TreeLevel(k, n, static_cast<int>(r)) == 0;
+    m.connected_i = connected;
+    m.u_off_i = Fixed16(params.fattree.u_off);
+    m.u_on_i = Fixed16(params.fattree.u_on);
+    m.check_cycles_i = static_cast<uint16_t>(params.fattree.check_cycles);
+    m.t_on_i = static_cast<uint16_t>(params.fattree.t_on);
+    m.t_off_i = static_cast<uint16_t>(params.fattree.t_off);
+    m.busy_i = 0;
+    m.committed_i = 0;
+    m.in_active_i = 0;
+    m.empty_i = 1;
+    Reset(m);
+    sw.active = m.active_o;
+  }
+  for (size_t c = 0; c < from_switch.size(); ++c) {
+    if (!from_switch[c]) always_on_.push_back(static_cast<int>(c));
+  }
+  if (tracer.enabled()) {
+    for (size_t r = 0; r < switches_.size(); ++r) {
+      if (tracer.Matches("s" + std::to_string(r))) switches_[r].model->trace(tracer.fst(), 99);
+    }
+  }
+}
+
+FattreeLinks::~FattreeLinks() {
+  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  for (Switch& sw : switches_) sw.model->final();
+  switches_.clear();
+}
+
+void FattreeLinks::Step(uint64_t now) {
+  // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
+  for (Switch& sw : switches_) {
+    uint16_t busy = 0, committed = 0, in_active = 0;
+    for (int p = 0; p < static_cast<int>(sw.ports.size()); ++p) {
+      const Port& port = sw.ports[p];
+      const uint16_t bit = static_cast<uint16_t>(1u << port.model_port);
+      if (port.out && port.out->sent_at(now)) busy |= bit;
+      if (*sw.router->demand(p) > 0) committed |= bit;
+      const bool active = port.upstream < 0 || (switches_[port.upstream].active >> port.upstream_bit & 1);
+      if (active) in_active |= bit;
+    }
+    Vfattree_switch_ctrl___024root& m = *sw.root;
+    m.busy_i = busy;
+    m.committed_i = committed;
+    m.in_active_i = in_active;
+    m.empty_i = !sw.router->Busy();
+  }
+  if (two_evals_) {
+    for (Switch& sw : switches_) {
+      sw.model->clk_i = 0;
+      sw.model->eval();
+    }
+    tracer_.Dump(now, 0);
+    for (Switch& sw : switches_) {
+      sw.model->clk_i = 1;
+      sw.model->eval();
+    }
+    tracer_.Dump(now, 1);
+  } else {
+    for (Switch& sw : switches_) RisingEdge(*sw.model, *sw.root);
+  }
+  powered_ = static_cast<int>(always_on_.size());
+  for (int c : always_on_) ledger_.Charge(c, 0);
+  for (Switch& sw : switches_) {
+    const Vfattree_switch_ctrl___024root& m = *sw.root;
+    transitions_ += __builtin_popcount(static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i));
+    sw.active = m.active_o;
+    for (const Port& port : sw.ports) {
+      if (!port.out) continue;
+      const bool powered = m.powered_o >> port.model_port & 1;
+      port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
+      port.out->set_routable(m.routable_o >> port.model_port & 1);
+      ledger_.Charge(port.ledger, powered ? 0 : 2);
+      powered_ += powered;
+    }
+  }
+  min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
+}
+
+uint64_t FattreeLinks::Digest() const {
+  uint64_t digest = 0;
+  for (const Switch& sw : switches_) {
+    const Vfattree_switch_ctrl___024root& m = *sw.root;
+    const uint64_t words[] = {m.link_state_o, m.active_o, m.check_count_o, m.decision_o, m.up_busy_o, m.up_usable_o};
+    for (uint64_t w : words) digest = (digest ^ w) * 0x100000001b3ULL;
+  }
+  return digest;
+}
+
+void FattreeLinks::Report(nlohmann::json& results) const {
+  results["fattree_onoff"] = {{"p_min", p_min_},
+                              {"min_active_fraction", min_powered_fraction_},
+                              {"final_active_fraction", PoweredFraction()},
+                              {"transitions", transitions_}};
+}
+
+}  // namespace icn

@@ -1,0 +1,66 @@
+// Adapter of the fat-tree on/off link controllers: one verilated fattree_switch_ctrl per switch
+// of a k-ary n-tree. Maps the switch's observables (flit sent per output, packets committed per
+// output, whether each incoming link is active, whether the switch is empty) onto the RTL inputs,
+// and its outputs onto the outgoing channels (routable, transmit enable) and the energy ledger
+// (one component per unidirectional link, powered or not). Links from the NICs are always on.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "core/energy_ledger.h"
+#include "core/params.h"
+#include "core/tracer.h"
+#include "mech/mechanism.h"
+#include "net/network.h"
+
+class VerilatedContext;
+class Vfattree_switch_ctrl;
+class Vfattree_switch_ctrl___024root;
+
+namespace icn {
+
+class FattreeLinks : public Mechanism {
+ public:
+  // The verilated controller has room for 8-ary switches; smaller arities leave ports unconnected.
+  static constexpr int kMaxArity = 8;
+
+  FattreeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals);
+  ~FattreeLinks() override;
+
+  void Step(uint64_t now) override;
+  void Report(nlohmann::json& results) const override;
+
+  // Links powered now / all links (tests, time series).
+  double PoweredFraction() const { return static_cast<double>(powered_) / ledger_.components(); }
+  uint64_t Digest() const;
+
+ private:
+  struct Port {
+    Channel* out = nullptr;    // outgoing channel, null if unconnected
+    int model_port = 0;        // bit in the controller's port vectors
+    int upstream = -1;         // switch sending on the incoming channel, -1 = a NIC (always on)
+    int upstream_bit = 0;      // that switch's bit for the channel
+    int ledger = -1;           // ledger component of the outgoing channel
+  };
+  struct Switch {
+    std::unique_ptr<Vfattree_switch_ctrl> model;
+    Vfattree_switch_ctrl___024root* root;
+    const Router* router;
+    std::vector<Port> ports;
+    uint16_t active = 0;  // active_o after the last edge (read by the switches downstream)
+  };
+
+  Network& network_;
+  Tracer& tracer_;
+  EnergyLedger& ledger_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<Switch> switches_;
+  std::vector<int> always_on_;  // ledger components of the NICs' links
+  bool two_evals_;
+  double p_min_;
+  int powered_ = 0;
+  double min_powered_fraction_ = 1.0;
+  uint64_t transitions_ = 0;
+};
+
+}  // namespace icn
