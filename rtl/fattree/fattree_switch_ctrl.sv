@@ -12,6 +12,8 @@
 ///   follow   switch of levels 1..n-2 outside the Minimal Tree: up link K+i follows the input
 ///            link on down port i (off when it starts turning off, on when it starts turning on);
 ///            down links are on while any input link is active, off when none is (standby).
+///            A packet that still arrives on an input turning off (it was committed to that link)
+///            and finds no up link turns the lowest-index one on.
 ///   mt_root  the root of the Minimal Tree: everything always on.
 ///   standby  the other roots: down links on while any input from level 1 is active.
 ///
@@ -43,6 +45,7 @@ module fattree_switch_ctrl #(
   input  logic [2*Arity-1:0]         committed_i,  // packets routed to the output and not yet sent
   input  logic [2*Arity-1:0]         in_active_i,  // the incoming link is on or turning on
   input  logic                       empty_i,      // no flit buffered in the switch
+  input  logic                       need_up_i,    // a packet waits for an up link that can take it
   // Outgoing links, one bit per port
   output logic [2*Arity-1:0]         active_o,     // on or turning on
   output logic [2*Arity-1:0]         routable_o,   // may take new packets
@@ -67,7 +70,7 @@ module fattree_switch_ctrl #(
   } role_e;
 
   role_e                 role;
-  logic [Ports-1:0]      want_q, want_d, off_pick, on_pick;
+  logic [Ports-1:0]      want_q, want_d, off_pick, on_pick, first_up;
   logic [CountWidth-1:0] count_q, count_d;
   logic                  decide_q, decide_d;
   logic [1:0]            decision_q, decision_d;
@@ -123,6 +126,10 @@ module fattree_switch_ctrl #(
   always_comb begin
     off_pick = '0;
     on_pick  = '0;
+    first_up = '0;
+    for (int p = Ports - 1; p >= Arity; p--) begin
+      if (connected_i[p]) first_up = Ports'(1) << p;
+    end
     for (int p = Arity + 1; p < Ports; p++) begin
       if (want_q[p] && connected_i[p]) off_pick = Ports'(1) << p;
     end
@@ -155,6 +162,7 @@ module fattree_switch_ctrl #(
           want_d[Arity + i] = connected_i[Arity + i] &&
                               (in_active_i[i] || (!any_input_below && !empty_i && want_q[Arity + i]));
         end
+        if (need_up_i && (want_d[Ports-1:Arity] & connected_i[Ports-1:Arity]) == '0) want_d = want_d | first_up;
       end
       RoleStandby: begin
         for (int i = 0; i < Arity; i++) want_d[i] = connected_i[i] && (any_input || !empty_i);

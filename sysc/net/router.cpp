@@ -63,6 +63,7 @@ void Router::Receive(int port, const Flit& flit, uint64_t now) {
 }
 
 void Router::Step(uint64_t now) {
+  route_stalled_ = false;
   if (routing_pending_ > 0) RouteAndAllocateVcs();
   speedup_acc_ += speedup_;
   const int rounds = static_cast<int>(speedup_acc_ + 1e-9);
@@ -84,7 +85,10 @@ void Router::RouteAndAllocateVcs() {
         assert(head.head());
         Packet& packet = pool_[head.packet];
         const Route route = routing_.Compute(*this, p, packet);
-        if (route.port < 0) continue;  // no output may take it yet: try again next cycle
+        if (route.port < 0) {  // no output may take it yet: try again next cycle
+          route_stalled_ = true;
+          continue;
+        }
         ++packet.hops;
         ivc.out_port = static_cast<int16_t>(route.port);
         ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);

@@ -43,6 +43,8 @@ class Router {
   const int32_t* demand(int port) const { return &demand_[port]; }
   // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.
   int OutputLoad(int port) const;
+  // A packet found no output that routing may choose this cycle (all its candidates are off).
+  bool route_stalled() const { return route_stalled_; }
   // Round-robin start for routing tie-breaks.
   uint32_t NextTieBreak() { return tie_break_++; }
 
@@ -117,6 +119,7 @@ class Router {
   int buffered_ = 0;
   int routing_pending_ = 0;  // input VCs with a head waiting for a route or an output VC
   uint32_t tie_break_ = 0;
+  bool route_stalled_ = false;
 };
 
 }  // namespace icn

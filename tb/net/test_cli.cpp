@@ -75,6 +75,15 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused("--set eee.fast_wake.power_w=30", {"eee.fast_wake.power_w", "eee.wake_power_w"});
   ExpectRefused("--set sim.seed", {"--set sim.seed", "key=value"});
   ExpectRefused("--trace /tmp/x.fst --trace-window 50:10", {"--trace-window", "FROM:TO"});
+  // Fat-tree thresholds: U_on > U_off > 0 and U_on >= 2 U_off.
+  const std::string onoff = "--set eee.mode=off --set fattree_onoff.enabled=true ";
+  ExpectRefused(onoff + "--set fattree_onoff.u_off=0.4 --set fattree_onoff.u_on=0.6",
+                {"fattree_onoff.u_off", "fattree_onoff.u_on", "U_on >= 2 * U_off"});
+  ExpectRefused(onoff + "--set fattree_onoff.u_off=0.5 --set fattree_onoff.u_on=0.4", {"U_on > U_off > 0"});
+  ExpectRefused(onoff + "--set fattree_onoff.u_off=0", {"fattree_onoff.u_off"});
+  ExpectRefused(onoff + "--set fattree_onoff.enabled=maybe", {"fattree_onoff.enabled", "true or false"});
+  ExpectRefused("--set fattree_onoff.enabled=true", {"eee.mode", "one link power mechanism"});
+  ExpectRefused(onoff + "--set topology.kind=torus --set topology.n=2", {"kary_ntree"});
 }
 
 TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli]") {

@@ -16,6 +16,7 @@ struct FattreeIn {
   uint16_t check_cycles = 2000, t_on = 1000, t_off = 1000;
   uint16_t busy = 0, committed = 0, in_active = 0;
   bool empty = true;
+  bool need_up = false;
 };
 
 struct FattreeOut {
@@ -79,11 +80,19 @@ class FattreeSwitchCtrl {
       want = static_cast<uint16_t>((want_ & 0xff00) | (down & in.connected));
     } else if (!in.in_mt) {
       want = 0;
+      int lowest = -1;
       for (int i = 0; i < kArity; ++i) {
         if ((in.connected >> i & 1) && (any_input || !in.empty)) want |= 1u << i;
         const int up = kArity + i;
         const bool keep = !any_below && !in.empty && (want_ >> up & 1);
         if ((in.connected >> up & 1) && ((in.in_active >> i & 1) || keep)) want |= 1u << up;
+      }
+      // A packet with no up link to take turns on the lowest-index one.
+      if (in.need_up && (want & in.connected & 0xff00) == 0) {
+        for (int p = kPorts - 1; p >= kArity; --p) {
+          if (in.connected >> p & 1) lowest = p;
+        }
+        if (lowest >= 0) want |= 1u << lowest;
       }
     } else if (decide_) {
       decision = 0;

@@ -42,6 +42,7 @@ void Drive(Ctrl& dut, ref::FattreeSwitchCtrl* model, const ref::FattreeIn& in) {
   dut->committed_i = in.committed;
   dut->in_active_i = in.in_active;
   dut->empty_i = in.empty;
+  dut->need_up_i = in.need_up;
   dut.Clock();
   if (model) model->Clock(in);
 }
@@ -98,6 +99,7 @@ TEST_CASE("fattree_switch_ctrl matches its reference model on random stimulus in
       if (rng.Below(50) == 0) in.committed = static_cast<uint16_t>(rng.Next()) & in.connected;
       if (rng.Below(200) == 0) in.in_active = static_cast<uint16_t>(rng.Next()) & in.connected;
       if (rng.Below(30) == 0) in.empty = rng.Below(2);
+      if (rng.Below(40) == 0) in.need_up = !in.empty && rng.Below(2);
       Drive(dut, &model, in);
       INFO("cycle " << cycle);
       REQUIRE(Describe(Read(*dut)) == Describe(model.Outputs()));

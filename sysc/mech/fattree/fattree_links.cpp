@@ -70,6 +70,7 @@ FattreeLinks::FattreeLinks(const Params& params, Network& network, Tracer& trace
     m.committed_i = 0;
     m.in_active_i = 0;
     m.empty_i = 1;
+    m.need_up_i = 0;
     Reset(m);
     sw.active = m.active_o;
   }
@@ -106,6 +107,7 @@ void FattreeLinks::Step(uint64_t now) {
     m.committed_i = committed;
     m.in_active_i = in_active;
     m.empty_i = !sw.router->Busy();
+    m.need_up_i = sw.router->route_stalled();
   }
   if (two_evals_) {
     for (Switch& sw : switches_) {

@@ -1,6 +1,7 @@
 // Adapter of the fat-tree on/off link controllers: one verilated fattree_switch_ctrl per switch
 // of a k-ary n-tree. Maps the switch's observables (flit sent per output, packets committed per
-// output, whether each incoming link is active, whether the switch is empty) onto the RTL inputs,
+// output, whether each incoming link is active, whether the switch is empty, whether a packet
+// found no up link to take) onto the RTL inputs,
 // and its outputs onto the outgoing channels (routable, transmit enable) and the energy ledger
 // (one component per unidirectional link, powered or not). Links from the NICs are always on.
 #pragma once

@@ -1,0 +1,116 @@
+// Fat-tree on/off links inside the network: nothing lost while links turn off and on, power never
+// below the Minimal Tree's limit, no oscillation at constant load, all links back on under high
+// load, and the fast clocking equal to two-eval clocking cycle for cycle.
+#include <catch2/catch.hpp>
+
+#include "mech/fattree/fattree_links.h"
+#include "net/net_util.h"
+#include "unit/dut.h"
+
+namespace {
+
+std::vector<std::string> Tree(std::initializer_list<std::string> more) {
+  std::vector<std::string> sets = {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3",
+                                   "router.vc_buffer_flits=4", "traffic.packet_flits=16",
+                                   "fattree_onoff.enabled=true"};
+  sets.insert(sets.end(), more);
+  return sets;
+}
+
+nlohmann::json Report(tb::Run& run) {
+  nlohmann::json r;
+  run.sim->mechanism()->Report(r);
+  return r["fattree_onoff"];
+}
+
+}  // namespace
+
+TEST_CASE("with links turning off and on nothing is lost", "[net][fattree]") {
+  const uint64_t seed = tb::TestSeed();
+  for (uint64_t s = seed; s < seed + 3; ++s) {
+    for (const char* profile : {"constant", "ramp"}) {
+      INFO("seed " << s << ", " << profile);
+      tb::Run run(Tree({"sim.seed=" + std::to_string(s), std::string("traffic.profile=") + profile,
+                        "traffic.load=0.05", "traffic.ramp=[[0, 0.02], [8000, 0.45], [16000, 0.45], [24000, 0.02]]",
+                        "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200",
+                        "fattree_onoff.t_off_cycles=200", "sim.warmup_cycles=2000", "sim.measure_cycles=26000"}));
+      run.sim->RunToEnd();
+      REQUIRE(run.sim->DrainAll(200000));
+      const nlohmann::json r = run.sim->Finish(0);
+      INFO(r["check"].dump());
+      REQUIRE(r["check"]["ok"] == true);
+      CHECK(r["packets"]["injected"] == r["packets"]["delivered"]);
+      CHECK(r["fattree_onoff"]["transitions"].get<uint64_t>() > 0);
+    }
+  }
+}
+
+TEST_CASE("link power reaches the Minimal Tree limit at very low load and never goes below it", "[net][fattree]") {
+  for (const auto& tree : std::vector<std::vector<std::string>>{{"topology.k=4", "topology.n=3"},
+                                                                {"topology.k=2", "topology.n=4"},
+                                                                {"topology.k=3", "topology.n=3"}}) {
+    std::vector<std::string> sets = Tree({"traffic.load=0.005", "sim.warmup_cycles=20000", "sim.measure_cycles=20000"});
+    sets.insert(sets.end(), tree.begin(), tree.end());
+    tb::Run run(sets);
+    const nlohmann::json r = run.Results();
+    const double p_min = r["fattree_onoff"]["p_min"];
+    INFO(tree[0] << " " << tree[1] << ": p_min " << p_min << ", relative power " << r["energy"]["links_relative"]);
+    CHECK(r["fattree_onoff"]["min_active_fraction"].get<double>() >= p_min - 1e-12);
+    CHECK(r["energy"]["links_relative"].get<double>() >= p_min - 1e-12);
+    CHECK(r["energy"]["links_relative"].get<double>() < p_min + 0.02);
+    CHECK(r["check"]["ok"] == true);
+  }
+}
+
+// At constant load the link count settles: no sustained oscillation. Near U_off the 2000-cycle
+// utilisation measurement is noisy enough to flip a switch's last extra up link off now and then
+// (the next check turns it back on), so the check is on the band and the rate, not on zero.
+TEST_CASE("at constant load the link power settles into a narrow band", "[net][fattree]") {
+  for (const char* load : {"0.02", "0.1", "0.2", "0.3"}) {
+    INFO("load " << load);
+    tb::Run run(Tree({std::string("traffic.load=") + load, "sim.warmup_cycles=30000", "sim.measure_cycles=60000"}));
+    auto* onoff = static_cast<icn::FattreeLinks*>(run.sim->mechanism());
+    for (int i = 0; i < 30000; ++i) run.sim->Tick();
+    const uint64_t settled = Report(run)["transitions"];
+    double low = 1, high = 0;
+    for (int i = 0; i < 60000; ++i) {
+      run.sim->Tick();
+      low = std::min(low, onoff->PoweredFraction());
+      high = std::max(high, onoff->PoweredFraction());
+    }
+    const double links = 384, periods = 60000 / 2000;
+    const double rate = (Report(run)["transitions"].get<double>() - settled) / (links * periods);
+    INFO("powered " << low << " .. " << high << ", transitions per link per period " << rate);
+    CHECK(high - low <= 0.03);
+    CHECK(rate < 0.01);
+  }
+}
+
+TEST_CASE("under high load every link is back on and latency equals the network without the mechanism", "[net][fattree]") {
+  const nlohmann::json off = tb::Run(Tree({"fattree_onoff.enabled=false", "traffic.load=0.45",
+                                           "sim.warmup_cycles=20000", "sim.measure_cycles=20000"})).Results();
+  const nlohmann::json on = tb::Run(Tree({"traffic.load=0.45", "sim.warmup_cycles=20000",
+                                          "sim.measure_cycles=20000"})).Results();
+  CHECK(on["energy"]["links_relative"].get<double>() > 0.97);
+  CHECK(on["latency"]["avg"].get<double>() == Approx(off["latency"]["avg"].get<double>()).epsilon(0.05));
+}
+
+TEST_CASE("fat-tree fast clocking matches two evals per cycle cycle for cycle", "[net][fattree]") {
+  const auto sets = Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [4000, 0.4], [8000, 0.02]]",
+                          "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
+                          "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
+  icn::RunOptions reference;
+  reference.two_evals = true;
+  tb::Run fast(sets);
+  tb::Run slow(sets, reference);
+  auto* a = static_cast<icn::FattreeLinks*>(fast.sim->mechanism());
+  auto* b = static_cast<icn::FattreeLinks*>(slow.sim->mechanism());
+  bool running = true;
+  while (running) {
+    running = fast.sim->Tick();
+    REQUIRE(slow.sim->Tick() == running);
+    INFO("cycle " << fast.sim->cycle());
+    REQUIRE(a->Digest() == b->Digest());
+  }
+  CHECK(tb::WithoutTiming(fast.sim->Finish(0)) == tb::WithoutTiming(slow.sim->Finish(0)));
+}
