@@ -17,9 +17,12 @@ TORUS = ["topology.kind=torus", "topology.dims=[8, 8, 8]", "router.vcs=3", "rout
          "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=1000", "sim.measure_cycles=3000"]
 EEE_OFF = ["eee.mode=off"]
 EEE_ON = ["eee.mode=fast_wake", "eee.pdt_ns=1000"]
+ONOFF = EEE_OFF + ["fattree_onoff.enabled=true", "fattree_onoff.u_off=0.3", "fattree_onoff.u_on=0.65"]
 
 CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", FAT_TREE + [f"traffic.load={load}"] + eee)
          for load in ("0.05", "0.2", "0.4") for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", FAT_TREE + [f"traffic.load={load}"] + ONOFF)
+          for load in ("0.05", "0.2", "0.4")]
 CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", TORUS + ["traffic.load=0.1"] + eee)
           for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
 

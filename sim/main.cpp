@@ -91,8 +91,9 @@ int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, i
     options.trace.path = trace;
     options.trace.match = match;
     std::tie(options.trace.from, options.trace.to) = window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX) : ParseWindow(window);
-    if (params.eee.mode == icn::EeeMode::kOff) {
-      throw icn::ScenarioError("--trace: no controller is active in this scenario (eee.mode is off)");
+    if (params.eee.mode == icn::EeeMode::kOff && !params.fattree.enabled) {
+      throw icn::ScenarioError("--trace: no controller is active in this scenario "
+                               "(eee.mode is off and fattree_onoff.enabled is false)");
     }
   }
   if (out_dir.empty()) out_dir = "out/" + scenario.name();
@@ -116,8 +117,9 @@ int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, i
   if (!quiet) PrintSummary(results);
   std::printf("results: %s\n", (fs::path(out_dir) / "results.json").c_str());
   if (!trace.empty()) {
-    std::printf("waveform: %s (%llu bytes)\n  gtkwave %s waves/eee_port.gtkw\n", trace.c_str(),
-                static_cast<unsigned long long>(sim.tracer().bytes()), trace.c_str());
+    std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", trace.c_str(),
+                static_cast<unsigned long long>(sim.tracer().bytes()), trace.c_str(),
+                params.fattree.enabled ? "waves/fattree_onoff.gtkw" : "waves/eee_port.gtkw");
   }
   if (!results["check"]["ok"].get<bool>()) {
     for (const auto& p : results["check"]["problems"]) std::fprintf(stderr, "[icnsim] check failed: %s\n", p.get<std::string>().c_str());

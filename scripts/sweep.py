@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Runs a named experiment: a grid of icnsim runs (bundled scenario + --set overrides), in a local
+process pool by default, or written out as a Slurm job array with --slurm. Each run writes its own
+results.json; the sweep merges them into out/sweeps/<experiment>/summary.csv (one row per run,
+with the parameters that vary, the seed and the main results)."""
+import argparse
+import csv
+import json
+import os
+import shlex
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ICNSIM = ROOT / "build" / "icnsim"
+
+
+def fattree_thresholds():
+    """(label, sets) for the mechanism off and every valid U_avg x hysteresis pair of the paper."""
+    configs = [("off", ["fattree_onoff.enabled=false"])]
+    for u_avg in (0.5, 0.6, 0.7):
+        for hyst in (0.3, 0.4, 0.5):
+            u_off, u_on = round(u_avg - hyst / 2, 3), round(u_avg + hyst / 2, 3)
+            if u_off > 0 and u_on <= 1 and u_on >= 2 * u_off - 1e-9:  # U_on >= 2 U_off, else it oscillates
+                configs.append((f"{u_off}-{u_on}", [f"fattree_onoff.u_off={u_off}", f"fattree_onoff.u_on={u_on}"]))
+    return configs
+
+
+def fattree_load():
+    loads = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
+    return [({"config": label, "load": load}, "fattree_onoff_load", sets + [f"traffic.load={load}"])
+            for label, sets in fattree_thresholds() for load in loads]
+
+
+def fattree_ramp():
+    return [({"config": label}, "fattree_onoff_ramp", sets)
+            for label, sets in (("on", []), ("off", ["fattree_onoff.enabled=false"]))]
+
+
+EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp}
+
+
+def command(scenario, sets, seed, out):
+    cmd = [str(ICNSIM), "run", scenario, "--quiet", "--seed", str(seed), "--out", str(out)]
+    for s in sets:
+        cmd += ["--set", s]
+    return cmd
+
+
+def run_one(cmd):
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    return done.returncode, done.stderr
+
+
+def summary_row(labels, out):
+    r = json.loads((out / "results.json").read_text())
+    row = dict(labels)
+    row.update({"seed": r["seed"], "latency_avg": r["latency"]["avg"], "latency_p99": r["latency"]["p99"],
+                "offered": r["throughput"]["offered"], "accepted": r["throughput"]["accepted"],
+                "links_relative": r["energy"]["links_relative"], "verdict": r["verdict"],
+                "lost": r["packets"]["lost"], "run": str(out.relative_to(ROOT))})
+    for key, value in r.get("fattree_onoff", {}).items():
+        row[f"fattree_onoff.{key}"] = value
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("experiment", choices=sorted(EXPERIMENTS))
+    parser.add_argument("--seeds", type=int, default=1, help="seeds per point (1, 2, ...)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="runs in parallel")
+    parser.add_argument("--slurm", action="store_true", help="write a Slurm job array instead of running")
+    args = parser.parse_args()
+
+    out = ROOT / "out" / "sweeps" / args.experiment
+    runs = []
+    for labels, scenario, sets in EXPERIMENTS[args.experiment]():
+        for seed in range(1, args.seeds + 1):
+            name = "_".join(f"{v}" for v in labels.values()) + f"_s{seed}"
+            runs.append((labels, out / "runs" / name, command(scenario, sets, seed, out / "runs" / name)))
+
+    if args.slurm:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "commands.txt").write_text("".join(shlex.join(cmd) + "\n" for _, _, cmd in runs))
+        (out / "array.sbatch").write_text(
+            "#!/bin/bash\n"
+            f"#SBATCH --job-name=icnsim-{args.experiment}\n#SBATCH --array=1-{len(runs)}\n"
+            "#SBATCH --cpus-per-task=1\n#SBATCH --time=01:00:00\n"
+            f'cmd=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {out / "commands.txt"})\n'
+            'eval "$cmd"\n')
+        print(f"sweep: wrote {out / 'array.sbatch'} ({len(runs)} runs); rerun without --slurm to merge")
+        return 0
+
+    failed = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run_one, cmd): (labels, path) for labels, path, cmd in runs}
+        for i, future in enumerate(as_completed(futures), 1):
+            code, err = future.result()
+            labels, path = futures[future]
+            print(f"[sweep] {i}/{len(runs)} {path.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
+            if code:
+                failed.append(f"{path.name}: exit {code}: {err.strip()[-300:]}")
+    rows = [summary_row(labels, path) for labels, path, _ in runs if (path / "results.json").exists()]
+    with open(out / "summary.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(dict.fromkeys(k for row in rows for k in row)))
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"sweep: {len(rows)} runs merged into {out / 'summary.csv'}")
+    for f in failed:
+        print("sweep: " + f, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
