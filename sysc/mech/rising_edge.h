@@ -5,7 +5,11 @@
 // cycle against two-eval clocking by the tests. The member name is Verilator 5.006's; another
 // version must be checked before this is allowed.
 #pragma once
+#include <cstdint>
+
 #include <verilated.h>
+
+#include "core/tracer.h"
 
 #if VERILATOR_VERSION_INTEGER != 5006000
 #error "single-eval clocking is verified for Verilator 5.006 only"
@@ -18,6 +22,22 @@ inline void RisingEdge(Model& model, Root& root) {
   root.clk_i = 1;
   root.__Vtrigrprev__TOP__clk_i = 0;
   model.eval();
+}
+
+// The reference clocking of a set of models, "clk=0; eval; clk=1; eval", dumping the waveform at
+// both clock levels so the clock shows. model_of(item) returns the model of one item.
+template <typename Items, typename ModelOf>
+inline void TwoEvalEdge(Items& items, ModelOf model_of, Tracer& tracer, uint64_t cycle) {
+  for (auto& item : items) {
+    model_of(item).clk_i = 0;
+    model_of(item).eval();
+  }
+  tracer.Dump(cycle, 0);
+  for (auto& item : items) {
+    model_of(item).clk_i = 1;
+    model_of(item).eval();
+  }
+  tracer.Dump(cycle, 1);
 }
 
 // Asynchronous reset with an explicit falling edge (initial values may be random).

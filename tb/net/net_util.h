@@ -9,6 +9,8 @@
 #include "core/scenario.h"
 #include "core/simulation.h"
 
+#include <catch2/catch.hpp>
+
 namespace tb {
 
 struct Run {
@@ -38,6 +40,26 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
   r.erase("git_revision");
   r.erase("trace");
   return r;
+}
+
+// Runs the same scenario with the fast clocking and with two evals per cycle, requiring the
+// mechanism's register digest to be equal on every cycle and the results to be equal at the end.
+template <typename Mechanism>
+void RequireSameEveryCycle(const std::vector<std::string>& sets) {
+  icn::RunOptions reference;
+  reference.two_evals = true;
+  Run fast(sets);
+  Run slow(sets, reference);
+  auto* a = static_cast<Mechanism*>(fast.sim->mechanism());
+  auto* b = static_cast<Mechanism*>(slow.sim->mechanism());
+  bool running = true;
+  while (running) {
+    running = fast.sim->Tick();
+    REQUIRE(slow.sim->Tick() == running);
+    INFO("cycle " << fast.sim->cycle());
+    REQUIRE(a->Digest() == b->Digest());
+  }
+  CHECK(WithoutTiming(fast.sim->Finish(0)) == WithoutTiming(slow.sim->Finish(0)));
 }
 
 }  // namespace tb

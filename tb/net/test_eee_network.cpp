@@ -134,21 +134,8 @@ TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per 
                                              std::string("traffic.load=") + load, "eee.mode=fast_wake",
                                              std::string("eee.pdt_ns=") + pdt, "link.latency_cycles=2",
                                              "sim.warmup_cycles=500", "sim.measure_cycles=5000"};
-      icn::RunOptions reference;
-      reference.two_evals = true;
-      tb::Run fast(sets);
-      tb::Run slow(sets, reference);
-      auto* fast_eee = static_cast<icn::EeeLinks*>(fast.sim->mechanism());
-      auto* slow_eee = static_cast<icn::EeeLinks*>(slow.sim->mechanism());
       INFO("load " << load << ", PDT " << pdt);
-      bool running = true;
-      while (running) {
-        running = fast.sim->Tick();
-        REQUIRE(slow.sim->Tick() == running);
-        INFO("cycle " << fast.sim->cycle());
-        REQUIRE(fast_eee->Digest() == slow_eee->Digest());
-      }
-      CHECK(tb::WithoutTiming(fast.sim->Finish(0)) == tb::WithoutTiming(slow.sim->Finish(0)));
+      tb::RequireSameEveryCycle<icn::EeeLinks>(sets);
     }
   }
 }

@@ -99,18 +99,5 @@ TEST_CASE("fat-tree fast clocking matches two evals per cycle cycle for cycle", 
   const auto sets = Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [4000, 0.4], [8000, 0.02]]",
                           "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
                           "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
-  icn::RunOptions reference;
-  reference.two_evals = true;
-  tb::Run fast(sets);
-  tb::Run slow(sets, reference);
-  auto* a = static_cast<icn::FattreeLinks*>(fast.sim->mechanism());
-  auto* b = static_cast<icn::FattreeLinks*>(slow.sim->mechanism());
-  bool running = true;
-  while (running) {
-    running = fast.sim->Tick();
-    REQUIRE(slow.sim->Tick() == running);
-    INFO("cycle " << fast.sim->cycle());
-    REQUIRE(a->Digest() == b->Digest());
-  }
-  CHECK(tb::WithoutTiming(fast.sim->Finish(0)) == tb::WithoutTiming(slow.sim->Finish(0)));
+  tb::RequireSameEveryCycle<icn::FattreeLinks>(sets);
 }

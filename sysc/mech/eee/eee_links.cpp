@@ -93,16 +93,7 @@ void EeeLinks::Step(uint64_t now) {
     Apply(i, write);
   }
   if (!two_evals_) return;
-  for (End& e : ends_) {
-    e.model->clk_i = 0;
-    e.model->eval();
-  }
-  tracer_.Dump(now, 0);
-  for (End& e : ends_) {
-    e.model->clk_i = 1;
-    e.model->eval();
-  }
-  tracer_.Dump(now, 1);
+  TwoEvalEdge(ends_, [](End& e) -> Veee_port& { return *e.model; }, tracer_, now);
   for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
 }
 

@@ -110,16 +110,7 @@ void FattreeLinks::Step(uint64_t now) {
     m.need_up_i = sw.router->route_stalled();
   }
   if (two_evals_) {
-    for (Switch& sw : switches_) {
-      sw.model->clk_i = 0;
-      sw.model->eval();
-    }
-    tracer_.Dump(now, 0);
-    for (Switch& sw : switches_) {
-      sw.model->clk_i = 1;
-      sw.model->eval();
-    }
-    tracer_.Dump(now, 1);
+    TwoEvalEdge(switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
   } else {
     for (Switch& sw : switches_) RisingEdge(*sw.model, *sw.root);
   }
