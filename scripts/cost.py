@@ -14,8 +14,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def sources():
-    return sorted(str(p) for p in (ROOT / "rtl").rglob("*.sv") if p.parent.name != "synth")
+def sources(wrapper):
+    """The files of the wrapper's hierarchy only: reading unrelated modules changes how Yosys and
+    ABC number and order the design, and with it the last few cells of the result."""
+    files = {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
+             for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
+    needed, todo = [], [wrapper]
+    while todo:
+        path = todo.pop()
+        if path in needed:
+            continue
+        needed.append(path)
+        for name in re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", path.read_text(), re.M):
+            if name in files:
+                todo.append(files[name])
+    return sorted(str(p) for p in needed)
 
 
 def yosys(script):
@@ -28,7 +41,7 @@ def yosys(script):
 
 def cost_of(wrapper):
     top = wrapper.stem
-    read = "read_verilog -sv -DSYNTHESIS " + " ".join(sources() + [str(wrapper)])
+    read = "read_verilog -sv -DSYNTHESIS " + " ".join(sources(wrapper))
     with tempfile.TemporaryDirectory() as tmp:
         stat_json, cmos_txt, ice_json, mem_json = (Path(tmp) / n for n in ("stat.json", "cmos.txt", "ice.json",
                                                                             "mem.json"))

@@ -1,0 +1,168 @@
+// pb_search (16 bins of 8 cycles, 16-bit counts, hop counts 1..8) in lock-step with its reference
+// model, the paper's worked example of l, the error bound of the fixed-point N, and the search
+// rules (lowest bin still <= N, never when nothing fits, recompute only after activity).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "Vpb_search.h"
+#include "core/rng.h"
+#include "ref/pb_search_ref.h"
+#include "unit/dut.h"
+
+namespace {
+
+ref::PbSearchConfig Config() {
+  ref::PbSearchConfig c;
+  c.bins = 16;
+  c.bin_cycles = 8;
+  c.max_hops = 8;
+  c.init_pdt = 1000;
+  return c;
+}
+
+void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::In& in) {
+  for (int h = 0; h < 8; ++h) {
+    dut->hop_share_i[h / 2] = (dut->hop_share_i[h / 2] & ~(0xffffu << (16 * (h % 2)))) | (in.shares[h] << (16 * (h % 2)));
+  }
+  for (int b = 0; b < 16; ++b) {
+    dut->counts_i[b / 2] = (dut->counts_i[b / 2] & ~(0xffffu << (16 * (b % 2)))) | (in.counts[b] << (16 * (b % 2)));
+  }
+  dut->bound_i = in.bound;
+  dut->x_over_tw_i = in.x_over_tw;
+  dut->active_i = in.active;
+  dut->start_i = in.start;
+  dut.Clock();
+  if (model) model->Clock(in);
+}
+
+ref::PbSearch::In Example(uint32_t x_over_tw) {
+  ref::PbSearch::In in;
+  in.shares.assign(8, 0);
+  in.shares[4 - 1] = static_cast<uint32_t>(std::lround(0.7 * 65536));  // 70 % of packets travel 4 hops
+  in.shares[6 - 1] = static_cast<uint32_t>(std::lround(0.3 * 65536));  // 30 % travel 6 hops
+  in.bound = static_cast<uint32_t>(std::lround(0.01 * 65536));         // a 1 % bound
+  in.x_over_tw = x_over_tw;
+  in.counts.assign(16, 0);
+  return in;
+}
+
+// Runs one computation to its done pulse and returns t_PDT.
+uint32_t Compute(tb::Dut<Vpb_search>& dut, ref::PbSearch::In in) {
+  in.active = true;
+  in.start = false;
+  Drive(dut, nullptr, in);  // the port was active
+  in.active = false;
+  in.start = true;
+  Drive(dut, nullptr, in);
+  in.start = false;
+  for (int i = 0; i < 100 && !dut->done_o; ++i) Drive(dut, nullptr, in);
+  REQUIRE(dut->done_o);
+  return dut->pdt_cycles_o;
+}
+
+}  // namespace
+
+TEST_CASE("pb_search matches its reference model on random histograms and shares", "[unit]") {
+  const uint64_t seed = tb::TestSeed();
+  INFO("seed " << seed);
+  icn::Rng rng(seed + 41);
+  tb::Dut<Vpb_search> dut;
+  ref::PbSearch model(Config());
+  ref::PbSearch::In in = Example(1000);
+  for (int cycle = 0; cycle < 100000; ++cycle) {
+    if (cycle % 97 == 0) {
+      // Shares that add up to at most 1.0, a bound of 0.1 % .. 10 %, X / t_w up to 10^6.
+      uint32_t left = 65535;
+      for (auto& p : in.shares) {
+        p = rng.Below(left + 1) / 2;
+        left -= p;
+      }
+      in.bound = 65 + rng.Below(6500);
+      in.x_over_tw = rng.Below(1000000);
+    }
+    for (auto& c : in.counts) {
+      if (rng.Below(20) == 0) c = rng.Below(4) == 0 ? rng.Below(65536) : rng.Below(50);
+    }
+    in.active = rng.Below(10) == 0;
+    in.start = !dut->busy_o && rng.Below(30) == 0;
+    Drive(dut, &model, in);
+    const ref::PbSearch::Out want = model.Outputs();
+    INFO("cycle " << cycle);
+    REQUIRE(static_cast<bool>(dut->busy_o) == want.busy);
+    REQUIRE(static_cast<bool>(dut->done_o) == want.done);
+    REQUIRE(static_cast<bool>(dut->recomputed_o) == want.recomputed);
+    REQUIRE(dut->pdt_cycles_o == want.pdt);
+    REQUIRE(dut->limit_o == want.limit);
+  }
+}
+
+TEST_CASE("pb_search reproduces the paper's worked example of l", "[unit][directed]") {
+  // 70 % of packets 4 hops away, 30 % 6 hops, 1 % bound: l = 0.01 (0.7/4 + 0.3/6) = 0.00225.
+  tb::Dut<Vpb_search> dut;
+  const uint32_t x_over_tw = 1u << 20;
+  Compute(dut, Example(x_over_tw));
+  const double l = static_cast<double>(dut->limit_o) / std::ldexp(1.0, 32) / x_over_tw;
+  CHECK(l == Approx(0.00225).epsilon(1e-3));
+}
+
+// Fixed-point error: N = l X / t_w is off the exact value by at most 1e-4 relative (1/h rounded
+// to 16 fraction bits) plus one LSB of l (2^-32) times X / t_w.
+TEST_CASE("the fixed-point N stays within its stated error bound", "[unit]") {
+  icn::Rng rng(7);
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::vector<uint32_t> shares(8);
+    uint32_t left = 65535;
+    for (auto& p : shares) {
+      p = rng.Below(left + 1);
+      left -= p;
+    }
+    const uint32_t bound = 1 + rng.Below(65535);
+    const uint32_t x_over_tw = 1 + rng.Below(1u << 24);
+    double exact = 0;
+    for (int h = 1; h <= 8; ++h) exact += shares[h - 1] / 65536.0 / h;
+    exact *= bound / 65536.0 * x_over_tw;
+    const double fixed = static_cast<double>(ref::PbSearch::Limit(shares, bound, x_over_tw)) / std::ldexp(1.0, 32);
+    INFO("trial " << trial);
+    REQUIRE(std::abs(fixed - exact) <= 1e-4 * exact + std::ldexp(1.0, -32) * x_over_tw * 2);
+  }
+}
+
+TEST_CASE("pb_search picks the lowest bin whose accumulated count is still within N", "[unit][directed]") {
+  tb::Dut<Vpb_search> dut;
+  // N = 0.00225 x 4020 = 9.04 packets may be delayed (9.02 in fixed point: 1 % is 655/65536).
+  ref::PbSearch::In in = Example(4020);
+  in.counts[15] = 2;  // idle periods of 120+ cycles
+  in.counts[12] = 3;  // 96..103
+  in.counts[9] = 4;   // 72..79   -> accumulated from the top: 2, 5, 9 (<= N), still 9 in bins 8..6
+  in.counts[5] = 1;   // 40..47   -> 10 > N
+  // The lowest bin still within N is bin 6: only the 9 idle periods longer than its centre
+  // (52 cycles) power the port down.
+  CHECK(Compute(dut, in) == 6 * 8 + 4);
+  // Nothing fits when the highest bin alone holds more than N: never power down.
+  in.counts[15] = 50;
+  CHECK(Compute(dut, in) == 0xffffffffu);
+  // An empty histogram: every bin fits, the lowest is bin 0.
+  in.counts.assign(16, 0);
+  CHECK(Compute(dut, in) == 4);
+}
+
+TEST_CASE("pb_search recomputes only if the port was active since the last computation", "[unit][directed]") {
+  tb::Dut<Vpb_search> dut;
+  ref::PbSearch::In in = Example(4020);
+  in.counts[9] = 4;
+  const uint32_t first = Compute(dut, in);
+  // No activity: a start reports the previous t_PDT at once, without a scan.
+  in.counts[9] = 0;
+  in.counts[15] = 50;
+  in.start = true;
+  Drive(dut, nullptr, in);
+  CHECK(dut->done_o);
+  CHECK_FALSE(dut->recomputed_o);
+  CHECK(dut->pdt_cycles_o == first);
+  in.start = false;
+  Drive(dut, nullptr, in);
+  // After activity it scans again and sees the new histogram.
+  CHECK(Compute(dut, in) == 0xffffffffu);
+  CHECK(dut->recomputed_o);
+}
