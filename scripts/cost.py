@@ -72,7 +72,7 @@ tee -q -o {cmos_txt} stat -tech cmos
         cells = design["num_cells_by_type"]
         transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", cmos_txt.read_text()).group(1))
         luts = json.loads(ice_json.read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
-    storage = re.search(r"Storage \(paper 3\.3\):\s*(.+)", wrapper.read_text())
+    storage = re.search(r"Storage \(paper 3\.[34]\):\s*(.+)", wrapper.read_text())
     return {
         "controller": top.removesuffix("_synth"),
         "cells": design["num_cells"],
