@@ -33,6 +33,9 @@ bool IsPowerOfTwo(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
 int NodeCount(const NetworkParams& net) {
   if (net.kind == TopologyKind::kKaryNTree) return static_cast<int>(std::lround(std::pow(net.k, net.n)));
+  if (net.kind == TopologyKind::kMegafly) {
+    return net.megafly.groups * net.megafly.leaves * net.megafly.nodes_per_leaf;
+  }
   int nodes = 1;
   for (int d : net.dims) nodes *= d;
   return nodes;
@@ -42,7 +45,22 @@ Params MakeParams(const Scenario& s) {
   Params p;
   NetworkParams& net = p.net;
   const std::string& kind = s.Text("topology.kind");
-  net.kind = kind == "torus" ? TopologyKind::kTorus : kind == "mesh" ? TopologyKind::kMesh : TopologyKind::kKaryNTree;
+  net.kind = kind == "torus"     ? TopologyKind::kTorus
+             : kind == "mesh"    ? TopologyKind::kMesh
+             : kind == "megafly" ? TopologyKind::kMegafly
+                                 : TopologyKind::kKaryNTree;
+  net.megafly.groups = static_cast<int>(s.Int("topology.megafly.groups"));
+  net.megafly.leaves = static_cast<int>(s.Int("topology.megafly.leaves"));
+  net.megafly.spines = static_cast<int>(s.Int("topology.megafly.spines"));
+  net.megafly.nodes_per_leaf = static_cast<int>(s.Int("topology.megafly.nodes_per_leaf"));
+  net.megafly.global_per_spine = static_cast<int>(s.Int("topology.megafly.global_per_spine"));
+  if (net.kind == TopologyKind::kMegafly &&
+      net.megafly.groups - 1 != net.megafly.spines * net.megafly.global_per_spine) {
+    throw ScenarioError("topology.megafly.groups: " + std::to_string(net.megafly.groups) +
+                        " groups need groups - 1 = topology.megafly.spines x topology.megafly.global_per_spine = " +
+                        std::to_string(net.megafly.spines * net.megafly.global_per_spine) +
+                        " (one global link between every pair of groups)");
+  }
   net.k = static_cast<int>(s.Int("topology.k"));
   net.n = static_cast<int>(s.Int("topology.n"));
   for (int64_t d : s.IntList("topology.dims")) net.dims.push_back(static_cast<int>(d));
@@ -50,7 +68,9 @@ Params MakeParams(const Scenario& s) {
     throw ScenarioError("topology.dims: " + std::to_string(net.dims.size()) +
                         " dimensions; allowed: 2 or 3 entries, or [] to use topology.k and topology.n");
   }
-  if (net.kind == TopologyKind::kKaryNTree) {
+  if (net.kind == TopologyKind::kMegafly) {
+    // nothing more: the shape is checked above
+  } else if (net.kind == TopologyKind::kKaryNTree) {
     if (std::pow(net.k, net.n) > (1 << 20)) {
       throw ScenarioError("topology.k, topology.n: k^n = " + std::to_string(std::pow(net.k, net.n)) +
                           " nodes is too many; allowed: k^n <= 1048576");

@@ -10,12 +10,21 @@
 
 namespace icn {
 
-enum class TopologyKind { kKaryNTree, kTorus, kMesh };
+enum class TopologyKind { kKaryNTree, kTorus, kMesh, kMegafly };
 enum class EeeMode { kOff, kFastWake, kDeepSleep };
 enum class LoadProfileKind { kConstant, kRamp, kBursts };
 
+struct MegaflyShape {
+  int groups = 9;
+  int leaves = 4;
+  int spines = 4;
+  int nodes_per_leaf = 4;
+  int global_per_spine = 2;
+};
+
 struct NetworkParams {
   TopologyKind kind = TopologyKind::kKaryNTree;
+  MegaflyShape megafly;
   int k = 4;
   int n = 3;
   std::vector<int> dims;  // torus/mesh: nodes per dimension

@@ -113,12 +113,17 @@ void Flatten(const YAML::Node& node, const std::string& prefix, std::vector<std:
 
 const std::vector<KeySpec>& AllKeys() {
   static const std::vector<KeySpec> keys = {
-      {"topology.kind", KeyType::kChoice, "kary_ntree", 0, 0, {"kary_ntree", "torus", "mesh"},
+      {"topology.kind", KeyType::kChoice, "kary_ntree", 0, 0, {"kary_ntree", "torus", "mesh", "megafly"},
        "network topology"},
       {"topology.k", KeyType::kInt, "4", 2, 64, {}, "switch arity (tree) or nodes per dimension (cube)"},
       {"topology.n", KeyType::kInt, "3", 1, 8, {}, "tree levels, or cube dimensions (2 or 3)"},
       {"topology.dims", KeyType::kIntList, "[]", 2, 64, {},
        "torus/mesh nodes per dimension, overrides k and n (2 or 3 entries)"},
+      {"topology.megafly.groups", KeyType::kInt, "9", 2, 1024, {}, "Megafly: groups (groups - 1 = spines x global)"},
+      {"topology.megafly.leaves", KeyType::kInt, "4", 1, 64, {}, "Megafly: leaf switches per group"},
+      {"topology.megafly.spines", KeyType::kInt, "4", 1, 64, {}, "Megafly: spine switches per group"},
+      {"topology.megafly.nodes_per_leaf", KeyType::kInt, "4", 1, 64, {}, "Megafly: nodes per leaf switch"},
+      {"topology.megafly.global_per_spine", KeyType::kInt, "2", 1, 64, {}, "Megafly: global ports per spine"},
       {"router.vcs", KeyType::kInt, "3", 1, 16, {}, "virtual channels per port (torus needs >= 2)"},
       {"router.vc_buffer_flits", KeyType::kInt, "4", 1, 4096, {}, "input buffer depth per VC"},
       {"router.pipeline_cycles", KeyType::kInt, "2", 1, 64, {}, "router latency of a flit at zero load"},

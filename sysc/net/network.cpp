@@ -6,8 +6,8 @@ namespace icn {
 namespace {
 
 std::vector<int> PatternDims(const Params& p, int nodes) {
-  if (p.net.kind == TopologyKind::kKaryNTree) return {nodes};
-  return p.net.dims;
+  if (p.net.kind == TopologyKind::kTorus || p.net.kind == TopologyKind::kMesh) return p.net.dims;
+  return {nodes};
 }
 
 }  // namespace

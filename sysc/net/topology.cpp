@@ -12,6 +12,9 @@ std::unique_ptr<Topology> MakeTopology(const NetworkParams& params) {
       return MakeCube(params.dims, true, params.vcs);
     case TopologyKind::kMesh:
       return MakeCube(params.dims, false, params.vcs);
+    case TopologyKind::kMegafly:
+      return MakeMegafly(params.megafly.groups, params.megafly.leaves, params.megafly.spines,
+                         params.megafly.nodes_per_leaf, params.megafly.global_per_spine, params.vcs);
   }
   throw ScenarioError("topology.kind: unknown");
 }

@@ -41,6 +41,8 @@ bool InMinimalTree(int k, int n, int router);
 // p_min = |MT_S| / S, counted from the labels: the least link power an on/off mechanism that
 // keeps the Minimal Tree can reach, relative to every link on.
 double MinimalTreePowerFraction(int k, int n);
+std::unique_ptr<Topology> MakeMegafly(int groups, int leaves, int spines, int nodes_per_leaf, int global_per_spine,
+                                      int vcs);
 std::unique_ptr<Topology> MakeCube(const std::vector<int>& dims, bool torus, int vcs);
 std::unique_ptr<Topology> MakeTopology(const NetworkParams& params);
 

@@ -84,6 +84,8 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused(onoff + "--set fattree_onoff.enabled=maybe", {"fattree_onoff.enabled", "true or false"});
   ExpectRefused("--set fattree_onoff.enabled=true", {"eee.mode", "one link power mechanism"});
   ExpectRefused(onoff + "--set topology.kind=torus --set topology.n=2", {"kary_ntree"});
+  ExpectRefused("--set topology.kind=megafly --set topology.megafly.groups=10",
+                {"topology.megafly.groups", "groups - 1 = topology.megafly.spines x"});
 }
 
 TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli]") {

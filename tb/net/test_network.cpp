@@ -66,6 +66,32 @@ TEST_CASE("every packet is delivered whole and in order for all topologies and p
   CHECK(runs == 5 * 9 * 3);
 }
 
+TEST_CASE("a Megafly delivers everything with minimal routes, up to the full 4160-node network", "[net]") {
+  for (const char* pattern : {"uniform", "transpose", "tornado", "hotspot", "neighbor"}) {
+    for (const char* load : {"0.2", "0.5"}) {
+      INFO(pattern << " at " << load);
+      tb::Run run({"topology.kind=megafly", std::string("traffic.pattern=") + pattern,
+                   std::string("traffic.load=") + load, "sim.warmup_cycles=500", "sim.measure_cycles=3000",
+                   "sim.drain_limit_cycles=5000"});
+      run.sim->RunToEnd();
+      REQUIRE(run.sim->DrainAll(300000));
+      const nlohmann::json r = run.sim->Finish(0);
+      REQUIRE(r["check"]["ok"] == true);
+      CHECK(r["packets"]["injected"] == r["packets"]["delivered"]);
+    }
+  }
+  // The paper's network: 65 groups of 8 leaves and 8 spines of radix 16, 64 nodes per group.
+  tb::Run full({"topology.kind=megafly", "topology.megafly.groups=65", "topology.megafly.leaves=8",
+                "topology.megafly.spines=8", "topology.megafly.nodes_per_leaf=8",
+                "topology.megafly.global_per_spine=8", "router.output_queue_flits=16", "router.speedup=2",
+                "traffic.load=0.05", "sim.warmup_cycles=300", "sim.measure_cycles=1000"});
+  CHECK(full.sim->network().nodes() == 4160);
+  CHECK(full.sim->network().routers().size() == 1040);
+  const nlohmann::json r = full.Results();
+  CHECK(r["check"]["ok"] == true);
+  CHECK(r["verdict"] == "ok");
+}
+
 TEST_CASE("the same seed gives the same results and another seed does not", "[net]") {
   const std::vector<std::string> sets = {"topology.kind=torus", "topology.dims=[4, 4]", "traffic.load=0.3",
                                          "sim.measure_cycles=3000"};
@@ -91,6 +117,7 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       {"4-ary 3-tree", {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3"}},
       {"8x8 mesh", {"topology.kind=mesh", "topology.dims=[8, 8]"}},
       {"8x8 torus", {"topology.kind=torus", "topology.dims=[8, 8]"}},
+      {"Megafly 9 x 16", {"topology.kind=megafly"}},
   };
   const std::vector<std::pair<int, int>> timings = {{1, 1}, {2, 1}, {3, 2}};  // pipeline, link latency
   for (const Case& c : cases) {
