@@ -19,15 +19,15 @@ def sources(wrapper):
     ABC number and order the design, and with it the last few cells of the result."""
     files = {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
              for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
-    needed, todo = [], [wrapper]
-    while todo:
-        path = todo.pop()
+    needed, pending = [], [wrapper]
+    while pending:
+        path = pending.pop()
         if path in needed:
             continue
         needed.append(path)
         for name in re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", path.read_text(), re.M):
             if name in files:
-                todo.append(files[name])
+                pending.append(files[name])
     return sorted(str(p) for p in needed)
 
 
