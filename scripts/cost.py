@@ -39,9 +39,24 @@ def yosys(script):
     return run
 
 
-def cost_of(wrapper):
+def variants(wrapper):
+    """(row name, chparam arguments, storage formula) for each configuration of a wrapper: one, or
+    one per line "/// Variant NAME: Param=Value ... | storage formula" in the wrapper."""
+    text = wrapper.read_text()
+    found = re.findall(r"^/// Variant (\w+):([^|\n]*)\|\s*(.+)$", text, re.M)
+    if found:
+        return [(f"{wrapper.stem.removesuffix('_synth')}_{name}",
+                 " ".join(f"-set {k} {v}" for k, v in (a.split("=") for a in params.split())), storage.strip())
+                for name, params, storage in found]
+    storage = re.search(r"Storage \(paper 3\.[34]\):\s*(.+)", text)
+    return [(wrapper.stem.removesuffix("_synth"), "", storage.group(1).strip() if storage else "")]
+
+
+def cost_of(wrapper, name, chparam, storage):
     top = wrapper.stem
     read = "read_verilog -sv -DSYNTHESIS " + " ".join(sources(wrapper))
+    if chparam:
+        read += f"\nchparam {chparam} {top}"
     with tempfile.TemporaryDirectory() as tmp:
         stat_json, cmos_txt, ice_json, mem_json = (Path(tmp) / n for n in ("stat.json", "cmos.txt", "ice.json",
                                                                             "mem.json"))
@@ -72,15 +87,14 @@ tee -q -o {cmos_txt} stat -tech cmos
         cells = design["num_cells_by_type"]
         transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", cmos_txt.read_text()).group(1))
         luts = json.loads(ice_json.read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
-    storage = re.search(r"Storage \(paper 3\.[34]\):\s*(.+)", wrapper.read_text())
     return {
-        "controller": top.removesuffix("_synth"),
+        "controller": name,
         "cells": design["num_cells"],
         "flip_flops": sum(n for t, n in cells.items() if "DFF" in t),
         "memory_bits": memory_bits,
         "cmos_transistors": transistors,
         "ice40_lut4": luts,
-        "storage_formula": storage.group(1).strip() if storage else "",
+        "storage_formula": storage,
     }, None
 
 
@@ -90,10 +104,10 @@ def main():
     args = parser.parse_args()
     wrappers = sorted((ROOT / "rtl" / "synth").glob("*_synth.sv"))
     rows, failures = [], []
-    for wrapper in wrappers:
-        row, error = cost_of(wrapper)
+    for wrapper, (name, chparam, storage) in ((w, v) for w in wrappers for v in variants(w)):
+        row, error = cost_of(wrapper, name, chparam, storage)
         if row is None:
-            failures.append(f"{wrapper.name}: {error}")
+            failures.append(f"{name}: {error}")
         else:
             rows.append(row)
             print(f"{row['controller']:<20} {row['cells']:>6} cells {row['flip_flops']:>5} FFs "

@@ -29,7 +29,6 @@ class Tracer {
   // Opens, dumps and closes as the window requires. `phase` 0 = clock low, 1 = clock high.
   void Dump(uint64_t cycle, int phase);
   void Close();
-  bool active() const { return open_; }
   uint64_t bytes() const { return bytes_; }
   const std::string& path() const { return options_.path; }
 

@@ -125,11 +125,6 @@ void EeeLinks::Apply(size_t i, uint8_t* write) {
   ledger_.Charge(static_cast<int>(i), m.power_o);
 }
 
-EeeLinks::Probe EeeLinks::Inspect(int end) const {
-  const Veee_port& m = *ends_[end].model;
-  return {m.hs_state_o, m.seq_state_o, m.power_o, m.tx_en_o != 0, m.pdt_armed_o != 0, m.pdt_count_o};
-}
-
 void EeeLinks::Report(nlohmann::json& results) const {
   results["eee"]["sleeps"] = sleeps_;
   results["eee"]["wakeups"] = wakeups_;

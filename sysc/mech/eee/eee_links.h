@@ -30,13 +30,6 @@ class EeeLinks : public Mechanism {
   void Report(nlohmann::json& results) const override;
   uint64_t violations() const override { return sleeping_rx_; }
 
-  // Debug view for tests: handshake state, sequencer state and power state of one end.
-  struct Probe {
-    int hs, seq, power;
-    bool tx_en, pdt_armed;
-    uint32_t pdt_count;
-  };
-  Probe Inspect(int end) const;
   // Hash of every port's registers: equal digests on every cycle = the same behaviour.
   uint64_t Digest() const;
 
