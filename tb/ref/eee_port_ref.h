@@ -45,6 +45,7 @@ struct EeePortOut {
 
 class EeePort {
  public:
+  using In = EeePortIn;
   void Reset() {
     hs_ = kStart;
     ctl_ = kNone;

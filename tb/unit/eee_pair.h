@@ -1,5 +1,5 @@
-// Two eee_port RTL instances joined by a link of L cycles, each in lock-step with a reference
-// model, and a small traffic source at each end. Every cycle the RTL and the model outputs are
+// Two EEE port RTL instances (eee_port, or eee_pb_port with its policy straps) joined by a link of
+// L cycles, each in lock-step with a reference model, and a small traffic source at each end. Every cycle the RTL and the model outputs are
 // compared, and the link-level rules are checked: both ends always in the same power state, no
 // flit sent unless the sender is enabled, no flit arriving at a port that is not awake.
 #pragma once
@@ -22,7 +22,8 @@ struct PortConfig {
   bool deep = false;
 };
 
-inline ref::EeePortOut Read(Veee_port& m) {
+template <typename Model>
+ref::EeePortOut Read(Model& m) {
   return {static_cast<uint8_t>(m.ctl_tx_o),   m.tx_en_o != 0,
           static_cast<uint8_t>(m.power_o),    static_cast<uint8_t>(m.hs_state_o),
           static_cast<uint8_t>(m.seq_state_o), m.trans_count_o,
@@ -38,11 +39,21 @@ inline std::string Describe(const ref::EeePortOut& o) {
   return s.str();
 }
 
+// Straps beyond the plain port's (set by the constructor); none for the plain port.
+inline void Strap(Veee_port&, const ref::EeePortIn&) {}
+// What an eee_pb_port adds to the comparison; nothing for the plain port.
+inline std::string ExtraMismatch(Veee_port&, const ref::EeePort&, const ref::EeePortIn&) { return ""; }
+
+// Model: the verilated port; Ref: its reference model, with Ref::In its inputs.
+template <typename Model = Veee_port, typename Ref = ref::EeePort>
 class EeePair {
  public:
+  using In = typename Ref::In;
   struct End {
-    Dut<Veee_port> rtl;
-    ref::EeePort model;
+    explicit End(const Ref& r) : model(r) {}
+    Dut<Model> rtl;
+    Ref model;
+    In in;                    // straps of this end (the traffic inputs are overwritten each cycle)
     uint32_t queued = 0;      // packets waiting or being sent
     uint32_t flits_left = 0;  // of the packet being sent
     uint32_t packet_flits = 4;
@@ -52,11 +63,21 @@ class EeePair {
     uint64_t max_wait = 0;
   };
 
-  EeePair(const PortConfig& cfg) : cfg_(cfg), wires_{std::deque<uint8_t>(cfg.latency, 0), std::deque<uint8_t>(cfg.latency, 0)},
+  explicit EeePair(const PortConfig& cfg, const Ref& model = Ref(), const In& straps = In())
+      : cfg_(cfg), ends_{End(model), End(model)}, wires_{std::deque<uint8_t>(cfg.latency, 0), std::deque<uint8_t>(cfg.latency, 0)},
                                    flits_{std::deque<bool>(cfg.latency, false), std::deque<bool>(cfg.latency, false)} {
     for (int i = 0; i < 2; ++i) {
       ends_[i].model.Reset();
-      Veee_port& m = *ends_[i].rtl;
+      Model& m = *ends_[i].rtl;
+      In& in = ends_[i].in;
+      in = straps;
+      in.master = i == 0;
+      in.lpi_deep = cfg.deep;
+      in.latency = cfg.latency;
+      in.sleep_cycles = cfg.sleep_cycles;
+      in.wake_cycles = cfg.wake_cycles;
+      in.pdt_cycles = cfg.pdt_cycles;
+      Strap(m, in);
       m.master_i = i == 0;
       m.lpi_deep_i = cfg.deep;
       m.latency_i = cfg.latency;
@@ -78,7 +99,7 @@ class EeePair {
   // One cycle: decide sends from this cycle's enables, drive both ends, clock, compare.
   // Returns an empty string, or what went wrong.
   std::string Step() {
-    ref::EeePortIn in[2];
+    In in[2];
     bool rx[2];
     uint8_t ctl_rx[2];
     for (int i = 0; i < 2; ++i) {
@@ -99,17 +120,12 @@ class EeePair {
       e.waiting = e.queued > 0 && !e.sent ? e.waiting + 1 : 0;
       if (!e.hold && e.waiting > e.max_wait) e.max_wait = e.waiting;
       if (rx[i] && e.rtl->power_o != 0) return "flit arrived at end " + std::to_string(i) + " while not awake";
-      in[i].master = i == 0;
-      in[i].lpi_deep = cfg_.deep;
-      in[i].latency = cfg_.latency;
-      in[i].sleep_cycles = cfg_.sleep_cycles;
-      in[i].wake_cycles = cfg_.wake_cycles;
-      in[i].pdt_cycles = cfg_.pdt_cycles;
+      in[i] = e.in;
       in[i].tx_queue = static_cast<uint16_t>(e.queued);
       in[i].tx_busy = e.sent;
       in[i].rx_busy = rx[i];
       in[i].ctl_rx = ctl_rx[i];
-      Veee_port& m = *e.rtl;
+      Model& m = *e.rtl;
       m.tx_queue_i = in[i].tx_queue;
       m.tx_busy_i = in[i].tx_busy;
       m.rx_busy_i = in[i].rx_busy;
@@ -130,6 +146,8 @@ class EeePair {
       if (!(got == want)) {
         return "end " + std::to_string(i) + " RTL {" + Describe(got) + "} != model {" + Describe(want) + "}";
       }
+      const std::string extra = ExtraMismatch(*ends_[i].rtl, ends_[i].model, ends_[i].in);
+      if (!extra.empty()) return "end " + std::to_string(i) + ": " + extra;
     }
     if (ends_[0].rtl->seq_state_o != ends_[1].rtl->seq_state_o) return "the two ends are in different power states";
     return "";

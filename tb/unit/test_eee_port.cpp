@@ -9,7 +9,7 @@
 #include "mech/rising_edge.h"
 #include "unit/eee_pair.h"
 
-using tb::EeePair;
+using EeePair = tb::EeePair<>;
 using tb::PortConfig;
 
 namespace {

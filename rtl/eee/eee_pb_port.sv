@@ -1,0 +1,253 @@
+`default_nettype none
+/// EEE port with an adaptive power-down threshold (SPEC M3; paper 002 sections 2.4, 3.2-3.4).
+/// The foundation's eee_port, whose PDT timer is loaded with the t_PDT chosen by policy_i:
+///   0 fixed             pdt_cycles_i
+///   1 PerfBound         the pb_search result over this port's idle-period histogram
+///   2 PerfBoundCorrect  that result x max(1, cf) from pb_correct
+/// Until a search has scanned a histogram (the port sent something first), PerfBound uses
+/// pdt_cycles_i.
+///
+/// An idle period runs from the cycle after the output sent its last queued flit (or from
+/// reset) to the cycle a packet is queued (or sent) again. Its length goes to the histogram (which clamps
+/// it at h_maxval) and, with its outcome, to the correction: a miss when the link was not awake
+/// at some point of the period (the packet waits for a wake-up), else a hit. The search runs
+/// every period_cycles_i cycles (the period X of N = l X / t_w) and is redone only when the
+/// port sent something since the last one.
+module eee_pb_port #(
+  /// eee_port widths.
+  parameter int unsigned TimerWidth = 32,
+  parameter int unsigned TransWidth = 24,
+  parameter int unsigned LatencyWidth = 8,
+  parameter int unsigned QueueWidth = 16,
+  /// Histogram (pb_histogram): n_bins, r_bin, counter bits, strategy, h_maxN, TTL_hist, h_maxval.
+  parameter int unsigned NumBins = 64,
+  parameter int unsigned BinCycles = 128,
+  parameter int unsigned CounterWidth = 16,
+  parameter int unsigned Strategy = 0,
+  parameter int unsigned MaxN = 250,
+  parameter int unsigned TtlCycles = 0,
+  parameter int unsigned MaxValCycles = 8191,
+  /// Search (pb_search): hop-share table length and fraction bits.
+  parameter int unsigned MaxHops = 8,
+  parameter int unsigned FracBits = 16,
+  /// Correction (pb_correct): n_R and the cap of cf in Q.8.
+  parameter int unsigned HistLen = 16,
+  parameter int unsigned CfMaxQ8 = 4096,
+  /// Idle periods longer than 2^IdleWidth - 1 cycles are measured as that.
+  parameter int unsigned IdleWidth = 24
+) (
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  // eee_port straps and observables (see eee_port)
+  input  logic                        master_i,
+  input  logic                        lpi_deep_i,
+  input  logic [LatencyWidth-1:0]     latency_i,
+  input  logic [TransWidth-1:0]       sleep_cycles_i,
+  input  logic [TransWidth-1:0]       wake_cycles_i,
+  input  logic [TimerWidth-1:0]       pdt_cycles_i,   // fixed t_PDT, and PerfBound's first one
+  input  logic [QueueWidth-1:0]       tx_queue_i,
+  input  logic                        tx_busy_i,
+  input  logic                        rx_busy_i,
+  input  logic [2:0]                  ctl_rx_i,
+  output logic [2:0]                  ctl_tx_o,
+  output logic                        tx_en_o,
+  output logic [1:0]                  power_o,
+  // Policy straps
+  input  logic [1:0]                  policy_i,       // 0 fixed, 1 PerfBound, 2 PerfBoundCorrect
+  input  logic [MaxHops*FracBits-1:0] hop_share_i,    // p_h of this port, Q0.FracBits
+  input  logic [FracBits-1:0]         bound_i,        // performance bound, Q0.FracBits
+  input  logic [31:0]                 x_over_tw_i,    // X / t_w
+  input  logic [31:0]                 period_cycles_i,// X in cycles, >= 1
+  // Debug: the port's own state, and what the policy decided
+  output logic [1:0]                  hs_state_o,
+  output logic [LatencyWidth-1:0]     sync_count_o,
+  output logic                        go_o,
+  output logic [1:0]                  seq_state_o,
+  output logic [TransWidth-1:0]       trans_count_o,
+  output logic                        pdt_armed_o,
+  output logic [TimerWidth-1:0]       pdt_count_o,
+  output logic [TimerWidth-1:0]       pdt_applied_o,  // t_PDT loaded at the next arming
+  output logic [TimerWidth-1:0]       pdt_search_o,   // last PerfBound result
+  output logic [15:0]                 cf_o,           // max(1, cf), Q.8
+  output logic                        idle_o,
+  output logic [IdleWidth-1:0]        idle_count_o,
+  output logic                        outcome_o,      // an idle period ended this cycle
+  output logic                        miss_o          // with outcome_o: it was a miss
+);
+  localparam logic [IdleWidth-1:0] IdleMax = '1;
+
+  logic                        queued, arrival, missed;
+  logic                        idle_q, idle_d, slept_q, slept_d;
+  logic [IdleWidth-1:0]        idle_count_q, idle_count_d;
+  logic [31:0]                 period_q, period_d;
+  logic                        have_result_q;
+  logic                        search_start, search_busy, search_done, search_recomputed;
+  logic [TimerWidth-1:0]       pdt_search, pdt_perfbound, pdt_corrected, pdt_applied;
+  logic [NumBins*CounterWidth-1:0] counts;
+
+  assign queued    = (tx_queue_i != '0);
+  // A one-flit packet may be queued and sent in the same cycle: sending also ends an idle period.
+  assign arrival   = idle_q && (queued || tx_busy_i);
+  assign missed    = slept_q || (idle_q && power_o != 2'd0);
+
+  // Idle-period measurement and its outcome.
+  always_comb begin
+    idle_d       = idle_q;
+    idle_count_d = idle_count_q;
+    slept_d      = missed;
+    if (tx_busy_i && !queued) begin
+      idle_d       = 1'b1;  // the last queued flit left: idle from the next cycle
+      idle_count_d = '0;
+      slept_d      = 1'b0;
+    end else if (arrival) begin
+      idle_d = 1'b0;
+    end else if (idle_q && idle_count_q != IdleMax) begin
+      idle_count_d = idle_count_q + 1'b1;
+    end
+  end
+
+  // The search runs every period_cycles_i cycles (a start while it still runs is skipped).
+  assign search_start = (period_q == 32'd1) && !search_busy;
+  assign period_d     = (period_q <= 32'd1) ? period_cycles_i : period_q - 32'd1;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      idle_q        <= 1'b1;  // idle since reset
+      idle_count_q  <= '0;
+      slept_q       <= 1'b0;
+      period_q      <= '0;
+      have_result_q <= 1'b0;
+    end else begin
+      idle_q        <= idle_d;
+      idle_count_q  <= idle_count_d;
+      slept_q       <= slept_d;
+      period_q      <= period_d;
+      have_result_q <= have_result_q || (search_done && search_recomputed);
+    end
+  end
+
+  pb_histogram #(
+    .NumBins      (NumBins),
+    .BinCycles    (BinCycles),
+    .CounterWidth (CounterWidth),
+    .ValueWidth   (IdleWidth),
+    .Strategy     (Strategy),
+    .MaxN         (MaxN),
+    .TtlCycles    (TtlCycles),
+    .MaxValCycles (MaxValCycles)
+  ) u_hist (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .sample_valid_i (arrival),
+    .sample_i       (idle_count_q),
+    .counts_o       (counts),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .values_o       (),
+    .cleared_o      ()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  pb_search #(
+    .NumBins      (NumBins),
+    .CounterWidth (CounterWidth),
+    .BinCycles    (BinCycles),
+    .MaxHops      (MaxHops),
+    .FracBits     (FracBits),
+    .TimerWidth   (TimerWidth)
+  ) u_search (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .hop_share_i  (hop_share_i),
+    .bound_i      (bound_i),
+    .x_over_tw_i  (x_over_tw_i),
+    .counts_i     (counts),
+    .active_i     (tx_busy_i),
+    .start_i      (search_start),
+    .busy_o       (search_busy),
+    .done_o       (search_done),
+    .recomputed_o (search_recomputed),
+    .pdt_cycles_o (pdt_search),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .limit_o      (),
+    .bin_o        ()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  assign pdt_perfbound = have_result_q ? pdt_search : pdt_cycles_i;
+
+  pb_correct #(
+    .HistLen    (HistLen),
+    .CfMaxQ8    (CfMaxQ8),
+    .TimerWidth (TimerWidth)
+  ) u_correct (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .outcome_valid_i (arrival),
+    .hit_i           (!missed),
+    .t_inac_i        (TimerWidth'(idle_count_q)),
+    .t_pdt_i         (pdt_applied),
+    .pdt_perfbound_i (pdt_perfbound),
+    .pdt_cycles_o    (pdt_corrected),
+    .cf_o            (cf_o),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .misses_o        (),
+    .history_o       (),
+    .log_sum_o       ()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  always_comb begin
+    unique case (policy_i)
+      2'd1:    pdt_applied = pdt_perfbound;
+      2'd2:    pdt_applied = pdt_corrected;
+      default: pdt_applied = pdt_cycles_i;
+    endcase
+  end
+
+  eee_port #(
+    .TimerWidth   (TimerWidth),
+    .TransWidth   (TransWidth),
+    .LatencyWidth (LatencyWidth),
+    .QueueWidth   (QueueWidth)
+  ) u_port (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .master_i       (master_i),
+    .lpi_deep_i     (lpi_deep_i),
+    .latency_i      (latency_i),
+    .sleep_cycles_i (sleep_cycles_i),
+    .wake_cycles_i  (wake_cycles_i),
+    .pdt_cycles_i   (pdt_applied),
+    .tx_queue_i     (tx_queue_i),
+    .tx_busy_i      (tx_busy_i),
+    .rx_busy_i      (rx_busy_i),
+    .ctl_rx_i       (ctl_rx_i),
+    .ctl_tx_o       (ctl_tx_o),
+    .tx_en_o        (tx_en_o),
+    .power_o        (power_o),
+    .hs_state_o     (hs_state_o),
+    .sync_count_o   (sync_count_o),
+    .go_o           (go_o),
+    .seq_state_o    (seq_state_o),
+    .trans_count_o  (trans_count_o),
+    .pdt_armed_o    (pdt_armed_o),
+    .pdt_count_o    (pdt_count_o)
+  );
+
+  assign pdt_applied_o = pdt_applied;
+  assign pdt_search_o  = pdt_perfbound;
+  assign idle_o        = idle_q;
+  assign idle_count_o  = idle_count_q;
+  assign outcome_o     = arrival;
+  assign miss_o        = missed;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      assert (policy_i != 2'd3);
+      assert (period_cycles_i != '0);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

@@ -1,0 +1,98 @@
+// Reference model of rtl/eee/eee_pb_port.sv: the reference models of the port, histogram, search
+// and correction, wired as the RTL wires them, plus the idle-period measurement, cycle for cycle.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "ref/eee_port_ref.h"
+#include "ref/pb_correct_ref.h"
+#include "ref/pb_histogram_ref.h"
+#include "ref/pb_search_ref.h"
+
+namespace ref {
+
+struct EeePbPortConfig {
+  PbHistogramConfig hist;
+  PbSearchConfig search;
+  int hist_len = 16;
+  uint32_t cf_max_q8 = 4096;
+  uint32_t idle_max = (1u << 24) - 1;
+};
+
+struct EeePbPortIn : EeePortIn {
+  int policy = 0;  // 0 fixed, 1 PerfBound, 2 PerfBoundCorrect
+  std::vector<uint32_t> shares;
+  uint32_t bound = 0;
+  uint32_t x_over_tw = 1;
+  uint32_t period = 1;
+};
+
+class EeePbPort {
+ public:
+  using In = EeePbPortIn;
+  explicit EeePbPort(const EeePbPortConfig& c = EeePbPortConfig())
+      : c_(c), hist_(c.hist), search_(c.search), correct_(c.hist_len, c.cf_max_q8) {
+    port_.Reset();
+  }
+  void Reset() { *this = EeePbPort(c_); }
+
+  EeePortOut Outputs(bool lpi_deep) const { return port_.Outputs(lpi_deep); }
+  uint32_t Perfbound(const EeePbPortIn& in) const { return have_ ? search_.Outputs().pdt : in.pdt_cycles; }
+  uint32_t Applied(const EeePbPortIn& in) const {
+    if (in.policy == 1) return Perfbound(in);
+    if (in.policy == 2) return correct_.Corrected(Perfbound(in));
+    return in.pdt_cycles;
+  }
+  uint32_t factor() const { return correct_.Factor(); }
+  bool idle() const { return idle_; }
+  uint32_t idle_count() const { return idle_count_; }
+
+  void Clock(const EeePbPortIn& in) {
+    const bool queued = in.tx_queue != 0;
+    const bool arrival = idle_ && (queued || in.tx_busy);
+    const bool missed = slept_ || (idle_ && port_.Outputs(in.lpi_deep).power != 0);
+    const uint32_t applied = Applied(in);
+    const PbSearch::Out search = search_.Outputs();
+
+    PbSearch::In s;
+    s.shares = in.shares;
+    s.counts = hist_.counts();  // the bins of this cycle, before the histogram's edge
+    s.bound = in.bound;
+    s.x_over_tw = in.x_over_tw;
+    s.active = in.tx_busy;
+    s.start = period_ == 1 && !search.busy;
+    search_.Clock(s);
+    hist_.Clock(arrival, idle_count_);
+    correct_.Clock(arrival, !missed, idle_count_, applied);
+    EeePortIn p = in;
+    p.pdt_cycles = applied;
+    port_.Clock(p);
+
+    have_ = have_ || (search.done && search.recomputed);
+    period_ = period_ <= 1 ? in.period : period_ - 1;
+    slept_ = missed;
+    if (in.tx_busy && !queued) {
+      idle_ = true;
+      idle_count_ = 0;
+      slept_ = false;
+    } else if (arrival) {
+      idle_ = false;
+    } else if (idle_ && idle_count_ != c_.idle_max) {
+      ++idle_count_;
+    }
+  }
+
+ private:
+  EeePbPortConfig c_;
+  EeePort port_;
+  PbHistogram hist_;
+  PbSearch search_;
+  PbCorrect correct_;
+  bool idle_ = true;
+  uint32_t idle_count_ = 0;
+  bool slept_ = false;
+  uint32_t period_ = 0;
+  bool have_ = false;
+};
+
+}  // namespace ref

@@ -1,0 +1,164 @@
+// eee_pb_port (eee_port + idle-period histogram + t_PDT search + correction) against the composed
+// reference model: linked pairs under seeded random traffic for every histogram strategy and
+// policy, and directed checks that the policy really moves t_PDT the way the paper says.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "Veee_pb_port_s0.h"
+#include "Veee_pb_port_s1.h"
+#include "Veee_pb_port_s2.h"
+#include "core/rng.h"
+#include "ref/eee_pb_port_ref.h"
+#include "unit/eee_pair.h"
+
+// The network configuration of the models (CMakeLists.txt: eee_pb_port defaults).
+ref::EeePbPortConfig NetworkConfig(int strategy) {
+  ref::EeePbPortConfig c;
+  c.hist = {64, 128, 16, strategy, 250, 0, 8191};
+  c.search = {64, 128, 8, 0};
+  return c;
+}
+
+// Found by argument-dependent lookup from tb::EeePair.
+template <typename Model>
+void Strap(Model& m, const ref::EeePbPortIn& in) {
+  m.policy_i = in.policy;
+  for (int w = 0; w < 4; ++w) m.hop_share_i[w] = in.shares[2 * w] | in.shares[2 * w + 1] << 16;
+  m.bound_i = in.bound;
+  m.x_over_tw_i = in.x_over_tw;
+  m.period_cycles_i = in.period;
+}
+
+template <typename Model>
+std::string ExtraMismatch(Model& m, const ref::EeePbPort& r, const ref::EeePbPortIn& in) {
+  if (m.pdt_applied_o != r.Applied(in)) {
+    return "t_PDT applied " + std::to_string(m.pdt_applied_o) + " != model " + std::to_string(r.Applied(in));
+  }
+  if (m.pdt_search_o != r.Perfbound(in)) return "PerfBound t_PDT differs from the model";
+  if (m.cf_o != r.factor()) return "cf " + std::to_string(m.cf_o) + " != model " + std::to_string(r.factor());
+  if (m.idle_o != r.idle() || m.idle_count_o != r.idle_count()) return "idle-period measurement differs";
+  return "";
+}
+
+namespace {
+
+ref::EeePbPortIn Straps(int policy, uint32_t bound, uint32_t x_over_tw, uint32_t period) {
+  ref::EeePbPortIn in;
+  in.policy = policy;
+  in.shares = {0, 0, 0x8000, 0x4000, 0x4000, 0, 0, 0};  // half 3 hops, a quarter 4 and 5
+  in.bound = bound;
+  in.x_over_tw = x_over_tw;
+  in.period = period;
+  return in;
+}
+
+// Random bursts and silences on both ends of a linked pair; returns t_PDT values seen at end 0.
+template <typename Model>
+std::set<uint32_t> RandomPair(int strategy, int policy, uint64_t seed) {
+  icn::Rng rng(seed);
+  tb::PortConfig cfg;
+  cfg.latency = static_cast<uint8_t>(1 + rng.Below(3));
+  cfg.sleep_cycles = 5 + rng.Below(30);
+  cfg.wake_cycles = 10 + rng.Below(60);
+  cfg.pdt_cycles = 50 + rng.Below(400);
+  cfg.deep = rng.Below(2);
+  const uint32_t bound = 655 * (1 + rng.Below(5));  // 1 .. 5 %
+  tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(strategy)),
+                                          Straps(policy, bound, 200 + rng.Below(4000), 300 + rng.Below(3000)));
+  INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles << " pdt="
+            << cfg.pdt_cycles << " bound=" << bound);
+  std::set<uint32_t> pdts;
+  double rate = 0.01;
+  for (int cycle = 0; cycle < 60000; ++cycle) {
+    if (cycle % 700 == 0) rate = rng.Below(3) == 0 ? 0.05 : rng.Below(2) ? 0.002 : 0.0002;
+    for (int e = 0; e < 2; ++e) {
+      if (rng.Uniform() < rate) pair.Enqueue(e, 1 + rng.Below(8));
+      pair.end(e).hold = rng.Below(16) == 0;
+    }
+    const std::string problem = pair.Step();
+    INFO("cycle " << cycle);
+    REQUIRE(problem == "");
+    pdts.insert(pair.end(0).rtl->pdt_applied_o);
+  }
+  return pdts;
+}
+
+template <typename Model>
+void LockStep(int strategy) {
+  const uint64_t seed = tb::TestSeed();
+  INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
+  for (int policy = 0; policy <= 2; ++policy) {
+    INFO("policy " << policy);
+    const std::set<uint32_t> pdts = RandomPair<Model>(strategy, policy, seed * 7 + policy);
+    // Fixed keeps one t_PDT; the adaptive policies really adapted it.
+    if (policy == 0) CHECK(pdts.size() == 1);
+    else CHECK(pdts.size() >= 3);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("eee_pb_port (self-clearing histogram) matches the composed reference model", "[unit]") {
+  LockStep<Veee_pb_port_s0>(0);
+}
+
+TEST_CASE("eee_pb_port (sliding-window histogram) matches the composed reference model", "[unit]") {
+  LockStep<Veee_pb_port_s1>(1);
+}
+
+TEST_CASE("eee_pb_port (unbounded histogram) matches the composed reference model", "[unit]") {
+  LockStep<Veee_pb_port_s2>(2);
+}
+
+TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle periods", "[unit][directed]") {
+  // End 0 sends one single-flit packet after each idle period: 40 short ones (300 cycles, bin 2)
+  // and then 4 long ones (5000 cycles, bin 39), three times. The first search starts on cycle
+  // 97000, after them. l = 0.05 x (0.5/3 + 0.25/4 + 0.25/5) = 0.01396 and N = l x X / t_w: with
+  // N = 20.9 the 12 long periods fit and the 120 short ones do not, so t_PDT is the centre of
+  // bin 3; with N = 0.7 not even the long ones fit: t_PDT is the centre of bin 40, longer than
+  // every idle period seen.
+  for (const bool tight : {false, true}) {
+    INFO("tight " << tight);
+    tb::PortConfig cfg;
+    cfg.latency = 1;
+    cfg.sleep_cycles = 10;
+    cfg.wake_cycles = 20;
+    cfg.pdt_cycles = 1000000;  // no power-down before the first search
+    const uint32_t x_over_tw = tight ? 50 : 1500;
+    tb::EeePair<Veee_pb_port_s2, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(2)),
+                                                      Straps(1, 3277, x_over_tw, 97000));
+    for (int round = 0; round < 3; ++round) {
+      for (int i = 0; i < 44; ++i) {
+        for (int c = 0; c < (i < 40 ? 300 : 5000); ++c) REQUIRE(pair.Step() == "");
+        pair.Enqueue(0, 1);
+      }
+    }
+    CHECK(pair.end(0).rtl->pdt_applied_o == 1000000);
+    for (int c = 0; c < 3000; ++c) REQUIRE(pair.Step() == "");
+    CHECK(pair.end(0).rtl->pdt_applied_o == (tight ? 40 : 3) * 128 + 64);
+  }
+}
+
+TEST_CASE("PerfBoundCorrect lengthens t_PDT after misses and never shortens it", "[unit][directed]") {
+  tb::PortConfig cfg;
+  cfg.latency = 1;
+  cfg.sleep_cycles = 10;
+  cfg.wake_cycles = 20;
+  cfg.pdt_cycles = 100;
+  // PerfBound has not run (period 10^6), so its t_PDT is 100. Idle periods of about 380 cycles
+  // are all misses with ratio ~3.8: cf = misses/16 x 3.8 stays <= 1 for four misses, then grows.
+  tb::EeePair<Veee_pb_port_s0, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(0)),
+                                                    Straps(2, 655, 100, 1000000));
+  for (int miss = 1; miss <= 16; ++miss) {
+    for (int c = 0; c < 400; ++c) REQUIRE(pair.Step() == "");
+    REQUIRE(pair.end(0).rtl->power_o != 0);  // asleep: the next packet is a miss
+    pair.Enqueue(0, 1);
+    REQUIRE(pair.Step() == "");
+    const uint32_t cf = pair.end(0).rtl->cf_o;
+    INFO("miss " << miss << " cf " << cf / 256.0);
+    if (miss <= 4) CHECK(cf == 256);
+    if (miss >= 5) CHECK(cf > 256);
+    CHECK(pair.end(0).rtl->pdt_applied_o == 100 * cf / 256);
+  }
+}
