@@ -71,6 +71,7 @@ module eee_pb_port #(
   output logic [15:0]                 cf_o,           // max(1, cf), Q.8
   output logic                        idle_o,
   output logic [IdleWidth-1:0]        idle_count_o,
+  output logic                        slept_o,        // the link left WAKE during this idle period
   output logic                        outcome_o,      // an idle period ended this cycle
   output logic                        miss_o          // with outcome_o: it was a miss
 );
@@ -238,6 +239,7 @@ module eee_pb_port #(
   assign pdt_search_o  = pdt_perfbound;
   assign idle_o        = idle_q;
   assign idle_count_o  = idle_count_q;
+  assign slept_o       = slept_q;
   assign outcome_o     = arrival;
   assign miss_o        = missed;
 

@@ -1,5 +1,6 @@
 #include "core/params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -163,6 +164,44 @@ Params MakeParams(const Scenario& s) {
       throw ScenarioError(depth + "power_w: LPI power " + std::to_string(e.lpi_power_w) +
                           " W exceeds eee.wake_power_w; allowed: [0, " + std::to_string(e.wake_power_w) + "]");
     }
+  }
+
+  const std::string& policy = s.Text("eee.policy");
+  e.policy = policy == "perfbound"           ? PdtPolicy::kPerfBound
+             : policy == "perfbound_correct" ? PdtPolicy::kPerfBoundCorrect
+                                             : PdtPolicy::kFixed;
+  e.bound = s.Real("eee.bound");
+  e.period_cycles = std::max<uint64_t>(1, NsToCycles("eee.perfbound.period_ns", s.Real("eee.perfbound.period_ns"),
+                                                     sim.cycle_ns, p.warnings));
+  const std::string& strategy = s.Text("eee.hist.strategy");
+  e.hist_strategy = strategy == "sliding" ? 1 : strategy == "unbounded" ? 2 : 0;
+  if (e.policy != PdtPolicy::kFixed) {
+    if (e.mode == EeeMode::kOff) {
+      throw ScenarioError("eee.policy: " + policy + " needs EEE on; allowed with eee.mode = off: fixed");
+    }
+    if (e.period_cycles > 0xffffffffULL) {
+      throw ScenarioError("eee.perfbound.period_ns: " + std::to_string(e.period_cycles) +
+                          " cycles exceeds the controller's 32-bit period register; allowed: [1, 4294967295] cycles");
+    }
+  }
+
+  WorkloadParams& w = p.workload;
+  w.kind = s.Text("workload.kind");
+  w.trace = s.Text("workload.trace");
+  w.iterations = static_cast<int>(s.Int("workload.iterations"));
+  w.compute_scale = s.Real("workload.compute_scale");
+  w.mtu_bytes = static_cast<uint32_t>(s.Int("workload.mtu_bytes"));
+  w.flit_bytes = static_cast<uint32_t>(s.Int("workload.flit_bytes"));
+  w.max_cycles = static_cast<uint64_t>(s.Int("workload.max_cycles"));
+  if (w.kind == "trace" && w.trace.empty()) {
+    throw ScenarioError("workload.trace: workload.kind = trace needs the path of a trace file");
+  }
+  if (w.kind != "trace" && !w.trace.empty()) {
+    throw ScenarioError("workload.kind: workload.trace is set but workload.kind = " + w.kind + "; allowed: trace");
+  }
+  if (w.mtu_bytes / w.flit_bytes > 65535) {
+    throw ScenarioError("workload.mtu_bytes, workload.flit_bytes: " + std::to_string(w.mtu_bytes / w.flit_bytes) +
+                        " flits per packet; allowed: at most 65535");
   }
 
   FattreeOnOffParams& f = p.fattree;

@@ -13,6 +13,7 @@ namespace icn {
 enum class TopologyKind { kKaryNTree, kTorus, kMesh, kMegafly };
 enum class EeeMode { kOff, kFastWake, kDeepSleep };
 enum class LoadProfileKind { kConstant, kRamp, kBursts };
+enum class PdtPolicy { kFixed = 0, kPerfBound = 1, kPerfBoundCorrect = 2 };
 
 struct MegaflyShape {
   int groups = 9;
@@ -65,6 +66,20 @@ struct EeeParams {
   uint32_t sleep_cycles = 0;   // t_s of the chosen LPI depth
   double wake_power_w = 24;
   double lpi_power_w = 9.6;
+  PdtPolicy policy = PdtPolicy::kFixed;
+  double bound = 0.01;
+  uint64_t period_cycles = 31250;  // PerfBound X
+  int hist_strategy = 0;           // 0 self-clearing, 1 sliding window, 2 unbounded
+};
+
+struct WorkloadParams {
+  std::string kind = "none";  // "none": Bernoulli traffic from traffic.*
+  std::string trace;
+  int iterations = 0;
+  double compute_scale = 1;
+  uint32_t mtu_bytes = 9600;
+  uint32_t flit_bytes = 1600;
+  uint64_t max_cycles = 100000000;
 };
 
 struct FattreeOnOffParams {
@@ -83,6 +98,7 @@ struct Params {
   SimParams sim;
   EeeParams eee;
   FattreeOnOffParams fattree;
+  WorkloadParams workload;
   std::vector<std::string> warnings;  // conversions the user should know about
 };
 

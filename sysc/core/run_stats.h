@@ -32,6 +32,7 @@ class RunStats {
     if (measuring_) window_flits_delivered_ += flits;
     window_latency_sum_ += latency;
     ++window_deliveries_;
+    window_flits_ += flits;
     if (labelled) {
       ++labelled_delivered_;
       latencies_.push_back(static_cast<uint32_t>(latency));
@@ -42,11 +43,12 @@ class RunStats {
     ++violation_count_;
   }
 
-  // Deliveries since the last call (for time series): count and mean latency.
+  // Deliveries since the last call (for time series): flits delivered and mean packet latency.
   std::pair<uint64_t, double> TakeWindow() {
-    const auto result = std::make_pair(window_deliveries_, window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
+    const auto result = std::make_pair(window_flits_, window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
     window_deliveries_ = 0;
     window_latency_sum_ = 0;
+    window_flits_ = 0;
     return result;
   }
 
@@ -71,6 +73,7 @@ class RunStats {
   uint64_t window_flits_delivered_ = 0;
   uint64_t window_deliveries_ = 0;
   uint64_t window_latency_sum_ = 0;
+  uint64_t window_flits_ = 0;
   uint64_t violation_count_ = 0;
   std::vector<std::string> violations_;
   std::vector<uint32_t> latencies_;

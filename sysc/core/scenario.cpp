@@ -15,6 +15,7 @@ constexpr double kBig = 1e15;
 std::string Range(const KeySpec& spec) {
   std::ostringstream out;
   if (spec.type == KeyType::kBool) return "true or false";
+  if (spec.type == KeyType::kText) return "any text";
   if (spec.type == KeyType::kChoice) {
     out << "one of {";
     for (size_t i = 0; i < spec.choices.size(); ++i) out << (i ? ", " : "") << spec.choices[i];
@@ -72,6 +73,9 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
       }
       Fail(spec, "'" + node.Scalar() + "' is not allowed");
     }
+    case KeyType::kText:
+      if (!node.IsScalar() && !node.IsNull()) Fail(spec, "expected text");
+      return node.IsNull() ? std::string() : node.Scalar();
     case KeyType::kIntList: {
       if (!node.IsSequence()) Fail(spec, "expected a list such as [8, 8]");
       nlohmann::json list = nlohmann::json::array();
@@ -157,6 +161,13 @@ const std::vector<KeySpec>& AllKeys() {
       {"eee.mode", KeyType::kChoice, "off", 0, 0, {"off", "fast_wake", "deep_sleep"}, "EEE low-power idle"},
       {"eee.pdt_ns", KeyType::kReal, "1000", 0, kBig, {},
        "power-down threshold (2^32-1 cycles or more = never)"},
+      {"eee.policy", KeyType::kChoice, "fixed", 0, 0, {"fixed", "perfbound", "perfbound_correct"},
+       "how each port chooses t_PDT: eee.pdt_ns, PerfBound, or PerfBound with the correction"},
+      {"eee.bound", KeyType::kReal, "0.01", 1e-4, 0.5, {}, "PerfBound performance bound (0.01 = 1 %)"},
+      {"eee.perfbound.period_ns", KeyType::kReal, "1000000", 1, 1e12, {},
+       "PerfBound period X: t_PDT is recomputed every X, allowing l X / t_w delayed packets"},
+      {"eee.hist.strategy", KeyType::kChoice, "self_clearing", 0, 0, {"self_clearing", "sliding", "unbounded"},
+       "PerfBound idle-period histogram: cleared after h_maxN values, last h_maxN values, or never cleared"},
       {"eee.wake_power_w", KeyType::kReal, "24", 0, 1e6, {}, "port power awake and in transitions"},
       {"eee.fast_wake.power_w", KeyType::kReal, "9.6", 0, 1e6, {}, "port power in fast-wake LPI"},
       {"eee.fast_wake.t_wake_ns", KeyType::kReal, "375", 0, kBig, {}, "fast-wake t_w"},
@@ -164,6 +175,17 @@ const std::vector<KeySpec>& AllKeys() {
       {"eee.deep_sleep.power_w", KeyType::kReal, "2.4", 0, 1e6, {}, "port power in deep-sleep LPI"},
       {"eee.deep_sleep.t_wake_ns", KeyType::kReal, "4480", 0, kBig, {}, "deep-sleep t_w"},
       {"eee.deep_sleep.t_sleep_ns", KeyType::kReal, "2000", 0, kBig, {}, "deep-sleep t_s"},
+      {"workload.kind", KeyType::kChoice, "none", 0, 0,
+       {"none", "bsp_allreduce", "silent_bursts", "small_collectives", "layered_allreduce", "trace"},
+       "MPI-like workload instead of traffic.*: a preset, or replay workload.trace"},
+      {"workload.trace", KeyType::kText, "''", 0, 0, {}, "trace file to replay (workload.kind = trace)"},
+      {"workload.iterations", KeyType::kInt, "0", 0, 1e6, {}, "preset iterations (0 = the preset's own)"},
+      {"workload.compute_scale", KeyType::kReal, "1", 0, 1e6, {}, "multiplies every compute gap of a preset"},
+      {"workload.mtu_bytes", KeyType::kInt, "9600", 1, 1 << 24, {}, "largest packet"},
+      {"workload.flit_bytes", KeyType::kInt, "1600", 1, 1 << 24, {},
+       "bytes a link carries per cycle (400 Gb/s x 32 ns = 1600 B)"},
+      {"workload.max_cycles", KeyType::kInt, "100000000", 1, kBig, {},
+       "a workload not finished after this many cycles ends the run as saturated"},
       {"fattree_onoff.enabled", KeyType::kBool, "false", 0, 0, {}, "on/off links with a Minimal Tree (k-ary n-tree)"},
       {"fattree_onoff.u_off", KeyType::kReal, "0.3", 0, 1, {}, "turn an up link off below this utilisation"},
       {"fattree_onoff.u_on", KeyType::kReal, "0.65", 0, 1, {}, "turn an up link on above this utilisation"},

@@ -10,7 +10,7 @@
 
 namespace icn {
 
-enum class KeyType { kBool, kInt, kReal, kChoice, kIntList, kPointList };
+enum class KeyType { kBool, kInt, kReal, kChoice, kText, kIntList, kPointList };
 
 struct KeySpec {
   const char* name;

@@ -41,7 +41,7 @@ Simulation::Simulation(const Scenario& scenario, const Params& params, const Run
         static_cast<int>(network_->link_ends().size()),
         std::array<double, 4>{eee.wake_power_w, eee.wake_power_w, lpi_fast, lpi_deep}, params.sim.cycle_ns);
     if (eee.mode != EeeMode::kOff) {
-      mechanism_ = std::make_unique<EeeLinks>(params, *network_, *tracer_, *ledger_, options.two_evals);
+      mechanism_ = MakeEeeLinks(params, *network_, *tracer_, *ledger_, options.two_evals);
     }
   }
   if (params.sim.timeseries > 0) {
@@ -49,6 +49,11 @@ Simulation::Simulation(const Scenario& scenario, const Params& params, const Run
                   " (all parameters in results.json)\n"
                   "cycle,offered_flits_per_node_cycle,accepted_flits_per_node_cycle,latency_avg,"
                   "link_power_relative,link_utilisation\n";
+  }
+  if (network_->workload()) {
+    // A workload is measured whole: from cycle 0 until its last message is delivered.
+    measure_begin_ = 0;
+    measure_end_ = deadline_ = params.workload.max_cycles;
   }
   network_->stats().set_measuring(measure_begin_ == 0);
   progress_at_ = WallNow();
@@ -70,14 +75,19 @@ bool Simulation::Tick() {
     window_energy_ = ledger_->EnergyJ();
     window_nominal_ = ledger_->NominalJ();
   }
-  if (cycle_ == measure_end_) {
+  const WorkloadDriver* workload = network_->workload();
+  if (cycle_ == measure_end_ || (workload && workload->done() && !done_)) {
     network_->stats().set_measuring(false);
     window_energy_ = ledger_->EnergyJ() - window_energy_;
     window_nominal_ = ledger_->NominalJ() - window_nominal_;
+    if (workload && workload->done()) {
+      measure_end_ = cycle_;
+      done_ = true;
+    }
   }
   if (params_.sim.timeseries > 0 && cycle_ % params_.sim.timeseries == 0) SampleTimeseries();
   const RunStats& stats = network_->stats();
-  if (cycle_ >= measure_end_ && stats.labelled_delivered() == stats.labelled_created()) done_ = true;
+  if (!workload && cycle_ >= measure_end_ && stats.labelled_delivered() == stats.labelled_created()) done_ = true;
   if (!done_ && cycle_ >= deadline_) {
     saturated_ = true;
     done_ = true;
@@ -86,11 +96,16 @@ bool Simulation::Tick() {
     const double now = WallNow();
     if (now - progress_at_ > 2.0) {
       progress_at_ = now;
-      const char* phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
-      std::fprintf(stderr, "[icnsim] cycle %llu (%s), %llu/%llu labelled packets delivered\n",
-                   static_cast<unsigned long long>(cycle_), phase,
-                   static_cast<unsigned long long>(stats.labelled_delivered()),
-                   static_cast<unsigned long long>(stats.labelled_created()));
+      if (workload) {
+        std::fprintf(stderr, "[icnsim] cycle %llu, %zu/%zu workload messages delivered\n",
+                     static_cast<unsigned long long>(cycle_), workload->completed(), workload->messages());
+      } else {
+        const char* phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
+        std::fprintf(stderr, "[icnsim] cycle %llu (%s), %llu/%llu labelled packets delivered\n",
+                     static_cast<unsigned long long>(cycle_), phase,
+                     static_cast<unsigned long long>(stats.labelled_delivered()),
+                     static_cast<unsigned long long>(stats.labelled_created()));
+      }
     }
   }
   return !done_;
@@ -119,11 +134,10 @@ void Simulation::SampleTimeseries() {
   for (const auto& ch : network_->channels()) busy += ch->busy_cycles();
   const double energy = ledger_->EnergyJ();
   const double nominal = ledger_->NominalJ();
-  const auto [deliveries, latency] = network_->stats().TakeWindow();
+  const auto [delivered_flits, latency] = network_->stats().TakeWindow();
   const double generated = static_cast<double>(network_->TakeGeneratedFlits());
   std::ostringstream line;
-  const double delivered_flits = static_cast<double>(deliveries) * params_.traffic.packet_flits;
-  line << cycle_ << ',' << generated / (nodes * window) << ',' << delivered_flits / (nodes * window) << ','
+  line << cycle_ << ',' << generated / (nodes * window) << ',' << static_cast<double>(delivered_flits) / (nodes * window) << ','
        << latency << ',' << (nominal - ts_nominal_ > 0 ? (energy - ts_energy_) / (nominal - ts_nominal_) : 1.0)
        << ',' << static_cast<double>(busy - ts_busy_) / (static_cast<double>(network_->channels().size()) * window)
        << '\n';
@@ -166,6 +180,14 @@ nlohmann::json Simulation::Finish(double wall_s) {
                  {"links_nominal_j", window_nominal_},
                  {"links_relative", window_nominal_ > 0 ? window_energy_ / window_nominal_ : 1.0},
                  {"link_ends", ledger_->components()}};
+  if (const WorkloadDriver* w = network_->workload()) {
+    r["workload"] = {{"kind", params_.workload.kind},
+                     {"messages", w->messages()},
+                     {"messages_delivered", w->completed()},
+                     {"packets", w->packets()},
+                     {"exec_cycles", w->done() ? w->finish_cycle() : cycle_},
+                     {"exec_ns", static_cast<double>(w->done() ? w->finish_cycle() : cycle_) * params_.sim.cycle_ns}};
+  }
   if (mechanism_) mechanism_->Report(r);
   r["sim"] = {{"cycles", cycle_},
               {"wall_s", wall_s},

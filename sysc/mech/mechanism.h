@@ -16,6 +16,8 @@ class Mechanism {
   // Mechanism figures for results.json, and problems for the end-of-run check.
   virtual void Report(nlohmann::json& results) const = 0;
   virtual uint64_t violations() const { return 0; }
+  // Hash of every controller register: equal digests on every cycle = the same behaviour.
+  virtual uint64_t Digest() const = 0;
 };
 
 }  // namespace icn

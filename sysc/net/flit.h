@@ -29,6 +29,8 @@ struct Packet {
   uint16_t hops = 0;        // routers traversed so far
   uint8_t vc_class = 0;     // torus: dateline class in the current dimension
   int8_t dim = -1;          // torus: dimension of the last hop
+  uint32_t message = kNoMessage;  // workload message it belongs to
+  static constexpr uint32_t kNoMessage = 0xffffffffu;
   bool measured = false;    // generated inside the measurement window
   bool live = false;
 };

@@ -1,9 +1,31 @@
 #include "net/network.h"
 
 #include <algorithm>
+#include <fstream>
+#include <unordered_map>
+
+#include "core/errors.h"
 
 namespace icn {
 namespace {
+
+std::unique_ptr<WorkloadDriver> MakeDriver(const Params& params, int nodes) {
+  const WorkloadParams& wp = params.workload;
+  if (wp.kind == "none") return nullptr;
+  Workload w;
+  if (wp.kind == "trace") {
+    std::ifstream file(wp.trace);
+    if (!file) throw ScenarioError("workload.trace: cannot open '" + wp.trace + "'");
+    w = ReadTrace(file, wp.trace);
+  } else {
+    w = MakeWorkload(wp.kind, nodes, wp.iterations, wp.compute_scale, params.sim.seed);
+  }
+  if (w.ranks > nodes) {
+    throw ScenarioError("workload.trace: '" + wp.trace + "' uses node " + std::to_string(w.ranks - 1) +
+                        "; allowed: nodes [0, " + std::to_string(nodes - 1) + "] of the topology");
+  }
+  return std::make_unique<WorkloadDriver>(w, params.sim.cycle_ns, wp.mtu_bytes, wp.flit_bytes);
+}
 
 std::vector<int> PatternDims(const Params& p, int nodes) {
   if (p.net.kind == TopologyKind::kTorus || p.net.kind == TopologyKind::kMesh) return p.net.dims;
@@ -18,7 +40,8 @@ Network::Network(const Params& params)
       rng_(params.sim.seed),
       pattern_(params.traffic.pattern, PatternDims(params, topology_->nodes), params.traffic.hotspot_nodes,
                params.traffic.hotspot_fraction),
-      profile_(params_.traffic) {
+      profile_(params_.traffic),
+      workload_(MakeDriver(params, topology_->nodes)) {
   const Topology& topo = *topology_;
   const NetworkParams& net = params.net;
   for (int r = 0; r < topo.routers; ++r) {
@@ -76,30 +99,77 @@ void Network::Step(uint64_t now) {
 }
 
 void Network::Generate(uint64_t now) {
+  if (workload_) {
+    workload_->Release(now, [&](int src, int dst, uint32_t flits, uint32_t message) {
+      Create(src, dst, flits, message, now);
+    });
+    return;
+  }
   const double rate = profile_.LoadAt(now) / params_.traffic.packet_flits;
   if (rate <= 0) return;
-  const bool labelled = stats_.measuring();
   const uint32_t flits = static_cast<uint32_t>(params_.traffic.packet_flits);
   for (auto& nic : nics_) {
     if (rng_.Uniform() >= rate) continue;
-    const uint32_t id = pool_.Allocate();
-    Packet& p = pool_[id];
-    p = Packet{};
-    p.created = now;
-    p.src = nic->id();
-    p.dst = pattern_.Destination(nic->id(), rng_);
-    p.flits = flits;
-    p.measured = labelled;
-    p.live = true;
-    nic->Enqueue(id);
-    stats_.OnCreated(labelled, flits);
-    generated_flits_ += flits;
+    Create(nic->id(), pattern_.Destination(nic->id(), rng_), flits, Packet::kNoMessage, now);
   }
+}
+
+void Network::Create(int src, int dst, uint32_t flits, uint32_t message, uint64_t now) {
+  const bool labelled = stats_.measuring();
+  const uint32_t id = pool_.Allocate();
+  Packet& p = pool_[id];
+  p = Packet{};
+  p.created = now;
+  p.src = src;
+  p.dst = dst;
+  p.flits = flits;
+  p.message = message;
+  p.measured = labelled;
+  p.live = true;
+  nics_[src]->Enqueue(id);
+  stats_.OnCreated(labelled, flits);
+  generated_flits_ += flits;
+}
+
+std::vector<std::vector<double>> Network::HopShares(int max_hops) {
+  std::unordered_map<const Channel*, int> end_of;
+  for (size_t i = 0; i < ends_.size(); ++i) end_of[ends_[i].tx] = static_cast<int>(i);
+  std::vector<std::vector<double>> counts(ends_.size(), std::vector<double>(max_hops, 0.0));
+  const int nodes = topology_->nodes;
+  const int stride = std::max(1, nodes / 256);  // at most ~256 destinations per source
+  std::vector<const Channel*> path;
+  for (int src = 0; src < nodes; ++src) {
+    for (int dst = src % stride; dst < nodes; dst += stride) {
+      if (dst == src) continue;
+      Packet probe;
+      probe.src = src;
+      probe.dst = dst;
+      path.clear();
+      const Channel* ch = ends_[2 * topology_->wires.size() + 2 * src].tx;  // nic<src>, see the constructor
+      while (path.size() < 64) {
+        path.push_back(ch);
+        const Endpoint& to = ch->destination();
+        if (to.nic) break;
+        const Route route = topology_->routing->Compute(*to.router, to.port, probe);
+        if (route.port < 0) break;
+        ch = to.router->output(route.port);
+      }
+      const int h = std::min<int>(static_cast<int>(path.size()), max_hops);
+      for (const Channel* c : path) counts[end_of.at(c)][h - 1] += 1;
+    }
+  }
+  for (auto& row : counts) {
+    double total = 0;
+    for (double c : row) total += c;
+    for (double& c : row) c = total > 0 ? c / total : 0;
+  }
+  return counts;
 }
 
 void Network::OnDelivered(uint32_t packet, uint64_t now) {
   const Packet& p = pool_[packet];
   stats_.OnDelivered(p.measured, now - p.created, p.flits);
+  if (workload_ && p.message != Packet::kNoMessage) workload_->OnPacketDelivered(p.message, now);
   if (on_delivery) on_delivery(p, now - p.created);
   pool_.Release(packet);
 }

@@ -16,6 +16,7 @@
 #include "net/topology.h"
 #include "traffic/load_profile.h"
 #include "traffic/pattern.h"
+#include "traffic/workload_driver.h"
 
 namespace icn {
 
@@ -58,6 +59,12 @@ class Network : private SinkObserver {
     generated_flits_ = 0;
     return f;
   }
+  // The workload being run, or null for Bernoulli traffic.
+  const WorkloadDriver* workload() const { return workload_.get(); }
+  // Per link end, the share of source-destination pairs routed through it that travel h links
+  // (h = 1 .. max_hops, longer paths counted as max_hops), found by walking the routing function
+  // over every pair, or a deterministic sample of destinations on large networks.
+  std::vector<std::vector<double>> HopShares(int max_hops);
   // Zero-load latency of a packet from src to dst (cycles, generation to tail delivery).
   uint64_t ZeroLoadLatency(int src, int dst) const;
   // Scans every queue, buffer and wire: each live packet's flits must all be accounted for.
@@ -67,6 +74,7 @@ class Network : private SinkObserver {
   void OnDelivered(uint32_t packet, uint64_t now) override;
   void OnViolation(const std::string& what) override { stats_.OnViolation(what); }
   void Generate(uint64_t now);
+  void Create(int src, int dst, uint32_t flits, uint32_t message, uint64_t now);
   Channel* NewChannel();
 
   const Params& params_;
@@ -80,6 +88,7 @@ class Network : private SinkObserver {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Channel>> channels_;
   std::vector<LinkEnd> ends_;
+  std::unique_ptr<WorkloadDriver> workload_;
   bool generating_ = true;
   uint64_t generated_flits_ = 0;
 };

@@ -44,14 +44,13 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
 
 // Runs the same scenario with the fast clocking and with two evals per cycle, requiring the
 // mechanism's register digest to be equal on every cycle and the results to be equal at the end.
-template <typename Mechanism>
-void RequireSameEveryCycle(const std::vector<std::string>& sets) {
+inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
   icn::RunOptions reference;
   reference.two_evals = true;
   Run fast(sets);
   Run slow(sets, reference);
-  auto* a = static_cast<Mechanism*>(fast.sim->mechanism());
-  auto* b = static_cast<Mechanism*>(slow.sim->mechanism());
+  const icn::Mechanism* a = fast.sim->mechanism();
+  const icn::Mechanism* b = slow.sim->mechanism();
   bool running = true;
   while (running) {
     running = fast.sim->Tick();

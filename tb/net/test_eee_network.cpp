@@ -135,7 +135,7 @@ TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per 
                                              std::string("eee.pdt_ns=") + pdt, "link.latency_cycles=2",
                                              "sim.warmup_cycles=500", "sim.measure_cycles=5000"};
       INFO("load " << load << ", PDT " << pdt);
-      tb::RequireSameEveryCycle<icn::EeeLinks>(sets);
+      tb::RequireSameEveryCycle(sets);
     }
   }
 }

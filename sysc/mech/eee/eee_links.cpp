@@ -1,135 +1,261 @@
 #include "mech/eee/eee_links.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include "Veee_pb_port_s0.h"
+#include "Veee_pb_port_s0___024root.h"
+#include "Veee_pb_port_s1.h"
+#include "Veee_pb_port_s1___024root.h"
+#include "Veee_pb_port_s2.h"
+#include "Veee_pb_port_s2___024root.h"
 #include "Veee_port.h"
 #include "Veee_port___024root.h"
 #include "mech/rising_edge.h"
 
 namespace icn {
+namespace {
 
-EeeLinks::EeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals)
-    : network_(network),
-      tracer_(tracer),
-      ledger_(ledger),
-      context_(std::make_unique<VerilatedContext>()),
-      latency_(params.net.link_latency),
-      two_evals_(two_evals || tracer.enabled()) {
-  context_->traceEverOn(tracer.enabled());
-  const auto& links = network.link_ends();
-  ends_.resize(links.size());
-  for (size_t i = 0; i < links.size(); ++i) {
-    End& e = ends_[i];
-    e.model = std::make_unique<Veee_port>(context_.get(), links[i].name.c_str());
-    e.root = e.model->rootp;
-    e.tx = links[i].tx;
-    e.rx = links[i].rx;
-    e.tx_queue = links[i].tx_queue;
-    e.partner = links[i].partner;
-    Veee_port& m = *e.model;
-    m.master_i = links[i].master;
-    m.lpi_deep_i = params.eee.mode == EeeMode::kDeepSleep;
-    m.latency_i = static_cast<uint8_t>(latency_);
-    m.sleep_cycles_i = params.eee.sleep_cycles;
-    m.wake_cycles_i = params.eee.wake_cycles;
-    m.pdt_cycles_i = params.eee.pdt_cycles;
-    m.tx_queue_i = 0;
-    m.tx_busy_i = 0;
-    m.rx_busy_i = 0;
-    m.ctl_rx_i = 0;
-    Reset(m);
+// eee_pb_port's hop-share table: MaxHops = 8 entries of FracBits = 16 (rtl/eee/eee_pb_port.sv).
+constexpr int kMaxHops = 8;
+constexpr double kFracOne = 65536.0;
+
+template <typename Model>
+class EeeLinks : public Mechanism {
+  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
+  // eee_pb_port has registers that move every cycle (idle and period counters), so the
+  // fixed-point skip below only applies to the plain port.
+  static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
+
+ public:
+  EeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals)
+      : network_(network),
+        tracer_(tracer),
+        ledger_(ledger),
+        context_(std::make_unique<VerilatedContext>()),
+        latency_(params.net.link_latency),
+        two_evals_(two_evals || tracer.enabled()) {
+    context_->traceEverOn(tracer.enabled());
+    const auto& links = network.link_ends();
+    std::vector<std::vector<double>> shares;
+    if constexpr (kAdaptive) shares = network.HopShares(kMaxHops);
+    ends_.resize(links.size());
+    for (size_t i = 0; i < links.size(); ++i) {
+      End& e = ends_[i];
+      e.model = std::make_unique<Model>(context_.get(), links[i].name.c_str());
+      e.root = e.model->rootp;
+      e.tx = links[i].tx;
+      e.rx = links[i].rx;
+      e.tx_queue = links[i].tx_queue;
+      e.partner = links[i].partner;
+      Model& m = *e.model;
+      m.master_i = links[i].master;
+      m.lpi_deep_i = params.eee.mode == EeeMode::kDeepSleep;
+      m.latency_i = static_cast<uint8_t>(latency_);
+      m.sleep_cycles_i = params.eee.sleep_cycles;
+      m.wake_cycles_i = params.eee.wake_cycles;
+      m.pdt_cycles_i = params.eee.pdt_cycles;
+      m.tx_queue_i = 0;
+      m.tx_busy_i = 0;
+      m.rx_busy_i = 0;
+      m.ctl_rx_i = 0;
+      if constexpr (kAdaptive) StrapPolicy(m, params.eee, shares[i]);
+      Reset(m);
+    }
+    outbox_.assign((latency_ + 1) * ends_.size(), 0);
+    if (tracer.enabled()) {
+      for (size_t i = 0; i < ends_.size(); ++i) {
+        if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
+      }
+    }
   }
-  outbox_.assign((latency_ + 1) * ends_.size(), 0);
-  if (tracer.enabled()) {
+
+  ~EeeLinks() override {
+    // Verilator 5.006 unregisters a model through the thread's current context, which is whichever
+    // context evaluated last (maybe another simulation's, maybe gone): make it ours first.
+    Verilated::threadContextp(context_.get());
+    for (End& e : ends_) e.model->final();
+    ends_.clear();
+  }
+
+  void Step(uint64_t now) override {
+    // A message sent on cycle c is read on cycle c + L. With L + 1 slots the slot read this cycle
+    // is never the one written this cycle, so every end can be evaluated in one pass.
+    const size_t ring = static_cast<size_t>(latency_) + 1;
+    uint8_t* const write = &outbox_[(now % ring) * ends_.size()];
+    const uint8_t* const read = &outbox_[((now + 1) % ring) * ends_.size()];
     for (size_t i = 0; i < ends_.size(); ++i) {
-      if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
-    }
-  }
-}
-
-EeeLinks::~EeeLinks() {
-  // Verilator 5.006 unregisters a model through the thread's current context, which is whichever
-  // context evaluated last (maybe another simulation's, maybe gone): make it ours first.
-  Verilated::threadContextp(context_.get());
-  for (End& e : ends_) e.model->final();
-  ends_.clear();
-}
-
-void EeeLinks::Step(uint64_t now) {
-  // A message sent on cycle c is read on cycle c + L. With L + 1 slots the slot read this cycle
-  // is never the one written this cycle, so every end can be evaluated in one pass.
-  const size_t ring = static_cast<size_t>(latency_) + 1;
-  uint8_t* const write = &outbox_[(now % ring) * ends_.size()];
-  const uint8_t* const read = &outbox_[((now + 1) % ring) * ends_.size()];
-  for (size_t i = 0; i < ends_.size(); ++i) {
-    End& e = ends_[i];
-    Veee_port___024root& m = *e.root;  // the ports, without the wrapper's references
-    const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
-    const bool sent = e.tx->sent_at(now);
-    const bool received = e.rx->received_at(now);
-    const uint8_t message = read[e.partner];
-    if (received && m.power_o != 0) ++sleeping_rx_;
-    // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
-    // fixed point: the next state is a function of state and inputs only, so this edge would
-    // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
-    const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18);
-    if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
+      End& e = ends_[i];
+      Root& m = *e.root;  // the ports, without the wrapper's references
+      const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
+      const bool sent = e.tx->sent_at(now);
+      const bool received = e.rx->received_at(now);
+      const uint8_t message = read[e.partner];
+      if (received && m.power_o != 0) ++sleeping_rx_;
+      if constexpr (kAdaptive) {
+        // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
+        if (m.idle_o && (queue != 0 || sent)) {
+          ++e.outcomes;
+          e.misses += m.slept_o || m.power_o != 0;
+        }
+      }
+      // A plain port whose last edge changed nothing, and whose inputs are those of that edge, is
+      // at a fixed point: the next state is a function of state and inputs only, so this edge
+      // would change nothing either and its eval can be skipped (exact; tested cycle for cycle).
+      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18);
+      if (!kAdaptive && !two_evals_ && e.fixed_point && inputs == e.inputs) {
+        Apply(i, write);
+        continue;
+      }
+      m.tx_queue_i = queue;
+      m.tx_busy_i = sent;
+      m.rx_busy_i = received;
+      m.ctl_rx_i = message;
+      e.inputs = inputs;
+      if (two_evals_) continue;
+      RisingEdge(*e.model, m);
+      if constexpr (!kAdaptive) {
+        const PortState state = State(m);
+        e.fixed_point = state == e.state;
+        e.state = state;
+      }
       Apply(i, write);
-      continue;
     }
-    m.tx_queue_i = queue;
-    m.tx_busy_i = sent;
-    m.rx_busy_i = received;
-    m.ctl_rx_i = message;
-    e.inputs = inputs;
-    if (two_evals_) continue;
-    RisingEdge(*e.model, m);
-    const PortState state = State(m);
-    e.fixed_point = state == e.state;
-    e.state = state;
-    Apply(i, write);
+    if (!two_evals_) return;
+    TwoEvalEdge(ends_, [](End& e) -> Model& { return *e.model; }, tracer_, now);
+    for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
   }
-  if (!two_evals_) return;
-  TwoEvalEdge(ends_, [](End& e) -> Veee_port& { return *e.model; }, tracer_, now);
-  for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
-}
 
-// Every register of the port, packed without loss (eee_port exposes them all on its outputs):
-// 32 + 24 + 8 counter bits in one word, the 9 bits of small registers in the other.
-EeeLinks::PortState EeeLinks::State(const Veee_port___024root& m) {
-  return {static_cast<uint64_t>(m.pdt_count_o) | static_cast<uint64_t>(m.trans_count_o) << 32 |
-              static_cast<uint64_t>(m.sync_count_o) << 56,
-          static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
-                                m.ctl_tx_o << 6)};
-}
-
-uint64_t EeeLinks::Digest() const {
-  uint64_t digest = 0;
-  for (const End& e : ends_) {
-    const PortState state = State(*e.root);
-    digest = (digest ^ state.counters) * 0x100000001b3ULL;
-    digest = (digest ^ state.flags) * 0x100000001b3ULL;
+  void Report(nlohmann::json& results) const override {
+    auto& r = results["eee"];
+    r["sleeps"] = sleeps_;
+    r["wakeups"] = wakeups_;
+    r["refused_requests"] = refusals_;
+    r["flits_at_sleeping_port"] = sleeping_rx_;
+    if constexpr (kAdaptive) {
+      // Where the policy left t_PDT (ports that never saw traffic keep eee.pdt_ns out of it).
+      std::vector<double> pdts;
+      for (const End& e : ends_) {
+        if (e.root->pdt_applied_o != 0xffffffffu && e.outcomes > 0) pdts.push_back(e.root->pdt_applied_o);
+      }
+      std::sort(pdts.begin(), pdts.end());
+      uint64_t hits = 0, misses = 0;
+      for (const End& e : ends_) {
+        hits += e.outcomes - e.misses;
+        misses += e.misses;
+      }
+      r["predictions"] = {{"hits", hits}, {"misses", misses}};
+      r["final_pdt_cycles"] = {{"ports_with_traffic", pdts.size()},
+                               {"median", pdts.empty() ? 0.0 : pdts[pdts.size() / 2]},
+                               {"min", pdts.empty() ? 0.0 : pdts.front()},
+                               {"max", pdts.empty() ? 0.0 : pdts.back()}};
+      r["histogram"] = {{"bins", 64}, {"bin_cycles", 128}, {"counter_bits", 16}, {"max_n", 250},
+                        {"max_value_cycles", 8191}, {"correction_history", 16}, {"cf_max", 16}};
+    }
   }
-  return digest;
-}
 
-void EeeLinks::Apply(size_t i, uint8_t* write) {
-  const Veee_port___024root& m = *ends_[i].root;
-  write[i] = m.ctl_tx_o;
-  if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
-  if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
-  ends_[i].tx->set_tx_enabled(m.tx_en_o);
-  ledger_.Charge(static_cast<int>(i), m.power_o);
-}
+  uint64_t violations() const override { return sleeping_rx_; }
 
-void EeeLinks::Report(nlohmann::json& results) const {
-  results["eee"]["sleeps"] = sleeps_;
-  results["eee"]["wakeups"] = wakeups_;
-  results["eee"]["refused_requests"] = refusals_;
-  results["eee"]["flits_at_sleeping_port"] = sleeping_rx_;
+  uint64_t Digest() const override {
+    uint64_t digest = 0;
+    for (const End& e : ends_) {
+      const PortState state = State(*e.root);
+      digest = (digest ^ state.counters) * 0x100000001b3ULL;
+      digest = (digest ^ state.flags) * 0x100000001b3ULL;
+      if constexpr (kAdaptive) {
+        digest = (digest ^ (e.root->pdt_applied_o | static_cast<uint64_t>(e.root->idle_count_o) << 32)) *
+                 0x100000001b3ULL;
+        digest = (digest ^ e.root->cf_o) * 0x100000001b3ULL;
+      }
+    }
+    return digest;
+  }
+
+ private:
+  struct PortState {
+    uint64_t counters = 0;
+    uint16_t flags = 0xffff;
+    bool operator==(const PortState& o) const { return counters == o.counters && flags == o.flags; }
+  };
+  // What the per-cycle loop touches, copied out of the LinkEnd to save pointer chasing.
+  struct End {
+    std::unique_ptr<Model> model;
+    Root* root;
+    Channel* tx;
+    Channel* rx;
+    const int32_t* tx_queue;
+    int partner;
+    uint32_t inputs = ~0u;     // inputs of the last eval
+    PortState state;           // registers after the last eval
+    bool fixed_point = false;  // the last eval changed no register
+    uint64_t outcomes = 0;     // idle periods ended (eee_pb_port)
+    uint64_t misses = 0;       // of which the link had powered down
+  };
+
+  static void StrapPolicy(Model& m, const EeeParams& eee, const std::vector<double>& shares) {
+    m.policy_i = static_cast<uint8_t>(eee.policy);
+    for (int w = 0; w < kMaxHops / 2; ++w) {
+      const auto q = [&](int h) { return std::min<uint32_t>(0xffff, static_cast<uint32_t>(std::lround(shares[h] * kFracOne))); };
+      m.hop_share_i[w] = q(2 * w) | q(2 * w + 1) << 16;
+    }
+    m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * kFracOne));
+    m.x_over_tw_i = static_cast<uint32_t>(eee.period_cycles / std::max<uint32_t>(1, eee.wake_cycles));
+    m.period_cycles_i = static_cast<uint32_t>(eee.period_cycles);
+  }
+
+  // Every register of the port, packed without loss (eee_port exposes them all on its outputs):
+  // 32 + 24 + 8 counter bits in one word, the 9 bits of small registers in the other.
+  static PortState State(const Root& m) {
+    return {static_cast<uint64_t>(m.pdt_count_o) | static_cast<uint64_t>(m.trans_count_o) << 32 |
+                static_cast<uint64_t>(m.sync_count_o) << 56,
+            static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
+                                  m.ctl_tx_o << 6)};
+  }
+
+  void Apply(size_t i, uint8_t* write) {
+    const Root& m = *ends_[i].root;
+    write[i] = m.ctl_tx_o;
+    if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
+    if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
+    ends_[i].tx->set_tx_enabled(m.tx_en_o);
+    ledger_.Charge(static_cast<int>(i), m.power_o);
+  }
+
+  Network& network_;
+  Tracer& tracer_;
+  EnergyLedger& ledger_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<End> ends_;
+  std::vector<uint8_t> outbox_;  // control messages: [cycle mod (latency + 1)][end]
+  int latency_;
+  bool two_evals_;
+  uint64_t sleeps_ = 0;        // power-down handshakes accepted
+  uint64_t wakeups_ = 0;       // power-up handshakes accepted
+  uint64_t refusals_ = 0;      // power-down requests refused
+  uint64_t sleeping_rx_ = 0;   // flits that reached a port not awake (must stay 0)
+};
+
+}  // namespace
+
+std::unique_ptr<Mechanism> MakeEeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger,
+                                        bool two_evals) {
+  if (params.eee.policy == PdtPolicy::kFixed) {
+    return std::make_unique<EeeLinks<Veee_port>>(params, network, tracer, ledger, two_evals);
+  }
+  switch (params.eee.hist_strategy) {
+    case 1:
+      return std::make_unique<EeeLinks<Veee_pb_port_s1>>(params, network, tracer, ledger, two_evals);
+    case 2:
+      return std::make_unique<EeeLinks<Veee_pb_port_s2>>(params, network, tracer, ledger, two_evals);
+    default:
+      return std::make_unique<EeeLinks<Veee_pb_port_s0>>(params, network, tracer, ledger, two_evals);
+  }
 }
 
 }  // namespace icn

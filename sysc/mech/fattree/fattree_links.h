@@ -33,7 +33,7 @@ class FattreeLinks : public Mechanism {
 
   // Links powered now / all links (tests, time series).
   double PoweredFraction() const { return static_cast<double>(powered_) / ledger_.components(); }
-  uint64_t Digest() const;
+  uint64_t Digest() const override;
 
  private:
   struct Port {

@@ -1,0 +1,336 @@
+#include "traffic/workload.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+#include "core/errors.h"
+#include "core/rng.h"
+
+namespace icn {
+namespace {
+
+struct Send {
+  int src, dst;
+  uint64_t bytes;
+};
+
+// Builds collectives as rounds of simultaneous sends. A rank's next send waits for the messages it
+// received in its last round with receptions (its "frontier") and for its pending compute time;
+// a rank that has received nothing yet sends at the absolute time its computation reaches.
+class Builder {
+ public:
+  Builder(int ranks, double compute_scale, uint64_t seed)
+      : ranks_(ranks), scale_(compute_scale), frontier_(ranks), pending_(ranks, 0), clock_(ranks, 0), rng_(seed) {
+    w_.ranks = ranks;
+  }
+
+  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance).
+  void Compute(double ns, double jitter) {
+    for (int r = 0; r < ranks_; ++r) pending_[r] += ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
+  }
+
+  void Round(const std::vector<Send>& sends) {
+    std::vector<std::vector<uint32_t>> received(ranks_);
+    std::vector<double> gap(ranks_);
+    for (int r = 0; r < ranks_; ++r) gap[r] = std::exchange(pending_[r], 0.0);
+    std::vector<bool> sent(ranks_, false);
+    for (const Send& s : sends) {
+      WorkloadMessage m;
+      m.src = s.src;
+      m.dst = s.dst;
+      m.bytes = std::max<uint64_t>(1, s.bytes);
+      // Only a rank's first send of the round carries its compute gap; the rest follow at once.
+      const double g = sent[s.src] ? 0.0 : gap[s.src];
+      sent[s.src] = true;
+      if (frontier_[s.src].empty()) {
+        m.at_ns = clock_[s.src] + g;
+        clock_[s.src] = m.at_ns;
+      } else {
+        m.after = frontier_[s.src];
+        m.gap_ns = g;
+      }
+      received[s.dst].push_back(static_cast<uint32_t>(w_.messages.size()));
+      w_.bytes += m.bytes;
+      w_.messages.push_back(std::move(m));
+    }
+    for (int r = 0; r < ranks_; ++r) {
+      if (!received[r].empty()) frontier_[r] = received[r];
+      if (!sent[r]) pending_[r] += gap[r];  // not spent yet: carried to the rank's next send
+    }
+  }
+
+  // Ring allreduce: reduce-scatter then allgather, 2 (P - 1) rounds of chunks of bytes / P.
+  void AllreduceRing(uint64_t bytes) {
+    const uint64_t chunk = (bytes + ranks_ - 1) / ranks_;
+    for (int step = 0; step < 2 * (ranks_ - 1); ++step) {
+      std::vector<Send> round;
+      for (int r = 0; r < ranks_; ++r) round.push_back({r, (r + 1) % ranks_, chunk});
+      Round(round);
+    }
+  }
+
+  // Recursive doubling; the ranks above the largest power of two fold in before and out after.
+  void AllreduceDoubling(uint64_t bytes) {
+    int p2 = 1;
+    while (p2 * 2 <= ranks_) p2 *= 2;
+    std::vector<Send> fold, unfold;
+    for (int r = p2; r < ranks_; ++r) {
+      fold.push_back({r, r - p2, bytes});
+      unfold.push_back({r - p2, r, bytes});
+    }
+    if (!fold.empty()) Round(fold);
+    for (int d = 1; d < p2; d *= 2) {
+      std::vector<Send> round;
+      for (int r = 0; r < p2; ++r) round.push_back({r, r ^ d, bytes});
+      Round(round);
+    }
+    if (!unfold.empty()) Round(unfold);
+  }
+
+  // Binomial-tree broadcast from `root`.
+  void Broadcast(int root, uint64_t bytes) {
+    for (int mask = 1; mask < ranks_; mask *= 2) {
+      std::vector<Send> round;
+      for (int rel = 0; rel < mask && rel + mask < ranks_; ++rel) {
+        round.push_back({(rel + root) % ranks_, (rel + mask + root) % ranks_, bytes});
+      }
+      Round(round);
+    }
+  }
+
+  // Binomial-tree gather to `root`: each step forwards everything collected so far.
+  void Gather(int root, uint64_t bytes) {
+    for (int mask = 1; mask < ranks_; mask *= 2) {
+      std::vector<Send> round;
+      for (int rel = mask; rel < ranks_; rel += 2 * mask) {
+        const uint64_t held = bytes * static_cast<uint64_t>(std::min(mask, ranks_ - rel));
+        round.push_back({(rel + root) % ranks_, (rel - mask + root) % ranks_, held});
+      }
+      Round(round);
+    }
+  }
+
+  // Pairwise-exchange all-to-all: P - 1 rounds, rank r sends to r + k in round k.
+  void AllToAll(uint64_t bytes) {
+    for (int k = 1; k < ranks_; ++k) {
+      std::vector<Send> round;
+      for (int r = 0; r < ranks_; ++r) round.push_back({r, (r + k) % ranks_, bytes});
+      Round(round);
+    }
+  }
+
+  // Halo exchange on a periodic 3-D grid of ranks (as cubic as the rank count allows).
+  void Halo(uint64_t bytes) {
+    // dims[0] near the cube root of P, dims[1] near the square root of what is left.
+    const auto divisor_near = [](int n, double want) {
+      int best = 1;
+      for (int f = 1; f <= n; ++f) {
+        if (n % f == 0 && std::abs(f - want) < std::abs(best - want)) best = f;
+      }
+      return best;
+    };
+    int dims[3];
+    dims[0] = divisor_near(ranks_, std::cbrt(static_cast<double>(ranks_)));
+    dims[1] = divisor_near(ranks_ / dims[0], std::sqrt(static_cast<double>(ranks_ / dims[0])));
+    dims[2] = ranks_ / dims[0] / dims[1];
+    std::vector<Send> round;
+    for (int r = 0; r < ranks_; ++r) {
+      const int c[3] = {r % dims[0], r / dims[0] % dims[1], r / (dims[0] * dims[1])};
+      std::vector<int> seen;
+      for (int d = 0; d < 3; ++d) {
+        for (const int step : {-1, 1}) {
+          int n[3] = {c[0], c[1], c[2]};
+          n[d] = (n[d] + step + dims[d]) % dims[d];
+          const int other = n[0] + dims[0] * (n[1] + dims[1] * n[2]);
+          if (other == r || std::find(seen.begin(), seen.end(), other) != seen.end()) continue;
+          seen.push_back(other);
+          round.push_back({r, other, bytes});
+        }
+      }
+    }
+    if (!round.empty()) Round(round);
+  }
+
+  Workload Take() { return std::move(w_); }
+
+ private:
+  int ranks_;
+  double scale_;
+  std::vector<std::vector<uint32_t>> frontier_;
+  std::vector<double> pending_;
+  std::vector<double> clock_;
+  Rng rng_;
+  Workload w_;
+};
+
+constexpr double kUs = 1000;
+constexpr uint64_t kKiB = 1024;
+
+[[noreturn]] void Malformed(const std::string& origin, int line, const std::string& why) {
+  throw ScenarioError(origin + ":" + std::to_string(line) + ": " + why);
+}
+
+}  // namespace
+
+const std::vector<std::string>& WorkloadPresets() {
+  static const std::vector<std::string> presets = {"bsp_allreduce", "silent_bursts", "small_collectives",
+                                                   "layered_allreduce"};
+  return presets;
+}
+
+Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale, uint64_t seed) {
+  if (ranks < 2) throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " + std::to_string(ranks));
+  Builder b(ranks, compute_scale, seed);
+  if (preset == "bsp_allreduce") {
+    // LAMMPS-like: short compute steps, each closed by a halo exchange and a small allreduce;
+    // every eighth step a longer analysis phase and a large allreduce.
+    b.Broadcast(0, 64 * kKiB);
+    const int steps = iterations > 0 ? iterations : 40;
+    for (int i = 0; i < steps; ++i) {
+      b.Compute(40 * kUs, 0.2);
+      b.Halo(32 * kKiB);
+      b.AllreduceDoubling(64);
+      if (i % 8 == 7) {
+        b.Compute(400 * kUs, 0.1);
+        b.AllreduceRing(512 * kKiB);
+      }
+    }
+  } else if (preset == "silent_bursts") {
+    // PATMOS-like: a burst at start (input broadcast, particle exchange), independent batches
+    // with nothing on the network, a burst at the end (allreduce of the tallies, gather).
+    b.Broadcast(0, 1024 * kKiB);
+    b.AllToAll(8 * kKiB);
+    const int batches = iterations > 0 ? iterations : 1;
+    for (int i = 0; i < batches; ++i) b.Compute(2000 * kUs, 0.05);
+    b.AllreduceRing(256 * kKiB);
+    b.Gather(0, 64 * kKiB);
+  } else if (preset == "small_collectives") {
+    // MLWF-like: frequent small Gather-Broadcast-Broadcast sequences, a larger allreduce now and then.
+    const int steps = iterations > 0 ? iterations : 150;
+    for (int i = 0; i < steps; ++i) {
+      b.Compute(4 * kUs, 0.5);
+      b.Gather(0, 2 * kKiB);
+      b.Broadcast(0, 2 * kKiB);
+      b.Broadcast(0, 2 * kKiB);
+      if (i % 25 == 24) {
+        b.Compute(20 * kUs, 0.2);
+        b.AllreduceRing(256 * kKiB);
+      }
+    }
+  } else if (preset == "layered_allreduce") {
+    // AlexNet-like data-parallel training: a long forward/backward compute, then one gradient
+    // allreduce per layer, last layer first, with a little compute between them.
+    const uint64_t layers[] = {64 * kKiB, 160 * kKiB, 300 * kKiB, 600 * kKiB, 1536 * kKiB};
+    const int steps = iterations > 0 ? iterations : 4;
+    for (int i = 0; i < steps; ++i) {
+      b.Compute(600 * kUs, 0.05);
+      for (int l = 4; l >= 0; --l) {
+        b.Compute(40 * kUs, 0.1);
+        b.AllreduceRing(layers[l]);
+      }
+    }
+  } else {
+    throw ScenarioError("workload.kind: unknown preset '" + preset + "'");
+  }
+  return b.Take();
+}
+
+Workload ReadTrace(std::istream& in, const std::string& origin) {
+  Workload w;
+  std::string text;
+  int line = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    const auto hash = text.find('#');
+    if (hash != std::string::npos) text.erase(hash);
+    std::istringstream fields(text);
+    std::vector<std::string> f;
+    for (std::string token; fields >> token;) f.push_back(token);
+    if (f.empty()) continue;
+    const auto number = [&](size_t i, const char* what, double lo, double hi) {
+      if (i >= f.size()) Malformed(origin, line, std::string("missing ") + what);
+      size_t used = 0;
+      double v = 0;
+      try {
+        v = std::stod(f[i], &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != f[i].size() || !std::isfinite(v)) Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not a number");
+      if (v < lo || v > hi) {
+        std::ostringstream range;
+        range << what << " " << f[i] << " is out of range [" << lo << ", " << hi << "]";
+        Malformed(origin, line, range.str());
+      }
+      return v;
+    };
+    const auto integer = [&](size_t i, const char* what, double lo, double hi) {
+      const double v = number(i, what, lo, hi);
+      if (v != std::floor(v)) Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not an integer");
+      return static_cast<int64_t>(v);
+    };
+    const uint32_t id = static_cast<uint32_t>(w.messages.size());
+    if (integer(0, "id", 0, 4e9) != id) {
+      Malformed(origin, line, "id " + f[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
+    }
+    WorkloadMessage m;
+    m.src = static_cast<int>(integer(1, "source", 0, 1 << 24));
+    m.dst = static_cast<int>(integer(2, "destination", 0, 1 << 24));
+    if (m.src == m.dst) Malformed(origin, line, "source and destination are both " + f[1]);
+    m.bytes = static_cast<uint64_t>(integer(3, "bytes", 1, 1e12));
+    if (f.size() < 5) Malformed(origin, line, "missing 'at <time_ns>' or 'after <ids> [<gap_ns>]'");
+    if (f[4] == "at") {
+      m.at_ns = number(5, "time_ns", 0, 1e15);
+      if (f.size() > 6) Malformed(origin, line, "unexpected '" + f[6] + "' after the time");
+    } else if (f[4] == "after") {
+      if (f.size() < 6) Malformed(origin, line, "'after' needs a comma-separated list of ids");
+      std::istringstream ids(f[5]);
+      for (std::string dep; std::getline(ids, dep, ',');) {
+        size_t used = 0;
+        long long d = -1;
+        try {
+          d = std::stoll(dep, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != dep.size() || dep.empty() || d < 0) Malformed(origin, line, "dependency '" + dep + "' is not an id");
+        if (d >= id) {
+          Malformed(origin, line, "dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
+        }
+        m.after.push_back(static_cast<uint32_t>(d));
+      }
+      if (f.size() > 6) m.gap_ns = number(6, "gap_ns", 0, 1e15);
+      if (f.size() > 7) Malformed(origin, line, "unexpected '" + f[7] + "' after the gap");
+    } else {
+      Malformed(origin, line, "expected 'at' or 'after', got '" + f[4] + "'");
+    }
+    w.ranks = std::max({w.ranks, m.src + 1, m.dst + 1});
+    w.bytes += m.bytes;
+    w.messages.push_back(std::move(m));
+  }
+  if (w.messages.empty()) throw ScenarioError(origin + ": the trace holds no message");
+  return w;
+}
+
+void WriteTrace(const Workload& w, std::ostream& out) {
+  out << "# icnsim workload trace: <id> <src> <dst> <bytes> at <time_ns> | after <ids> [<gap_ns>]\n";
+  out << std::setprecision(15);
+  for (size_t i = 0; i < w.messages.size(); ++i) {
+    const WorkloadMessage& m = w.messages[i];
+    out << i << ' ' << m.src << ' ' << m.dst << ' ' << m.bytes;
+    if (m.after.empty()) {
+      out << " at " << m.at_ns << '\n';
+      continue;
+    }
+    out << " after ";
+    for (size_t d = 0; d < m.after.size(); ++d) out << (d ? "," : "") << m.after[d];
+    if (m.gap_ns > 0) out << ' ' << m.gap_ns;
+    out << '\n';
+  }
+}
+
+}  // namespace icn

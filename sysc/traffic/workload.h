@@ -1,0 +1,48 @@
+// MPI-like workloads: a list of messages, each released at a time or when the messages it depends
+// on have been delivered (plus a compute gap). Built from presets shaped like the applications of
+// the PerfBound paper, or read from a plain-text trace so that real traces can be replayed.
+//
+// Trace format, one message per line ('#' starts a comment, blank lines are ignored):
+//
+//   <id> <src> <dst> <bytes> at <time_ns>
+//   <id> <src> <dst> <bytes> after <id>[,<id>...] [<gap_ns>]
+//
+// ids are 0, 1, 2, ... in file order; a message may only depend on earlier ones; src != dst.
+// "at": released at that time. "after": released gap_ns after the last of its dependencies has
+// been delivered (every packet at its destination).
+#pragma once
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace icn {
+
+struct WorkloadMessage {
+  int src = 0;
+  int dst = 0;
+  uint64_t bytes = 0;
+  double at_ns = 0;             // release time when `after` is empty
+  std::vector<uint32_t> after;  // messages that must be delivered first
+  double gap_ns = 0;            // compute time after the last dependency
+};
+
+struct Workload {
+  std::vector<WorkloadMessage> messages;
+  int ranks = 0;  // highest node id used + 1
+  uint64_t bytes = 0;
+};
+
+// The preset names, in documentation order.
+const std::vector<std::string>& WorkloadPresets();
+
+// A preset over `ranks` nodes. iterations = 0 takes the preset's own count; compute_scale
+// multiplies every compute gap. Deterministic for a seed (compute-time jitter).
+Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale, uint64_t seed);
+
+// Throws ScenarioError naming `origin`, the line number and what is wrong.
+Workload ReadTrace(std::istream& in, const std::string& origin);
+void WriteTrace(const Workload& workload, std::ostream& out);
+
+}  // namespace icn

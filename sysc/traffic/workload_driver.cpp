@@ -1,0 +1,60 @@
+#include "traffic/workload_driver.h"
+
+#include <cmath>
+
+namespace icn {
+namespace {
+
+uint64_t Cycles(double ns, double cycle_ns) { return static_cast<uint64_t>(std::ceil(ns / cycle_ns - 1e-9)); }
+
+}  // namespace
+
+WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_bytes, uint32_t flit_bytes)
+    : state_(w.messages.size()), first_dependent_(w.messages.size() + 1, 0), mtu_bytes_(mtu_bytes),
+      flit_bytes_(flit_bytes) {
+  for (const WorkloadMessage& m : w.messages) {
+    for (uint32_t d : m.after) ++first_dependent_[d + 1];
+  }
+  for (size_t i = 1; i < first_dependent_.size(); ++i) first_dependent_[i] += first_dependent_[i - 1];
+  dependents_.resize(first_dependent_.back());
+  std::vector<uint32_t> fill(first_dependent_.begin(), first_dependent_.end() - 1);
+  for (uint32_t id = 0; id < w.messages.size(); ++id) {
+    const WorkloadMessage& m = w.messages[id];
+    State& s = state_[id];
+    s.src = m.src;
+    s.dst = m.dst;
+    s.bytes = m.bytes;
+    s.waiting = static_cast<uint32_t>(m.after.size());
+    s.gap = Cycles(m.gap_ns, cycle_ns);
+    for (uint32_t d : m.after) dependents_[fill[d]++] = id;
+    if (m.after.empty()) ready_.push({Cycles(m.at_ns, cycle_ns), id});
+  }
+}
+
+void WorkloadDriver::Release(uint64_t now, const std::function<void(int, int, uint32_t, uint32_t)>& enqueue) {
+  while (!ready_.empty() && ready_.top().first <= now) {
+    const uint32_t id = ready_.top().second;
+    ready_.pop();
+    State& s = state_[id];
+    for (uint64_t left = s.bytes; left > 0;) {
+      const uint64_t bytes = std::min<uint64_t>(left, mtu_bytes_);
+      left -= bytes;
+      ++s.in_flight;
+      ++packets_;
+      enqueue(s.src, s.dst, static_cast<uint32_t>((bytes + flit_bytes_ - 1) / flit_bytes_), id);
+    }
+  }
+}
+
+void WorkloadDriver::OnPacketDelivered(uint32_t message, uint64_t now) {
+  if (--state_[message].in_flight != 0) return;
+  ++completed_;
+  finish_ = now;
+  for (uint32_t i = first_dependent_[message]; i < first_dependent_[message + 1]; ++i) {
+    State& d = state_[dependents_[i]];
+    d.release = std::max(d.release, now + d.gap);
+    if (--d.waiting == 0) ready_.push({d.release, dependents_[i]});
+  }
+}
+
+}  // namespace icn

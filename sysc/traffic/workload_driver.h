@@ -1,0 +1,49 @@
+// Runs a Workload on the network: releases each message at its time or once its dependencies have
+// been delivered and its compute gap has passed, splits it into MTU packets of whole flits, and
+// records the cycle its last message is delivered (the execution time).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <vector>
+
+#include "traffic/workload.h"
+
+namespace icn {
+
+class WorkloadDriver {
+ public:
+  WorkloadDriver(const Workload& workload, double cycle_ns, uint32_t mtu_bytes, uint32_t flit_bytes);
+
+  // Hands every packet of the messages released by cycle `now` to enqueue(src, dst, flits, message).
+  void Release(uint64_t now, const std::function<void(int, int, uint32_t, uint32_t)>& enqueue);
+  void OnPacketDelivered(uint32_t message, uint64_t now);
+
+  bool done() const { return completed_ == state_.size(); }
+  uint64_t finish_cycle() const { return finish_; }
+  size_t messages() const { return state_.size(); }
+  size_t completed() const { return completed_; }
+  uint64_t packets() const { return packets_; }
+
+ private:
+  struct State {
+    uint64_t release = 0;    // cycle, once every dependency is delivered
+    uint64_t gap = 0;        // cycles after the last dependency
+    uint64_t bytes = 0;
+    uint32_t waiting = 0;    // dependencies not delivered yet
+    uint32_t in_flight = 0;  // packets not delivered yet
+    int src = 0, dst = 0;
+  };
+  std::vector<State> state_;
+  std::vector<uint32_t> first_dependent_;  // CSR: dependents of m are dependents_[first[m] .. first[m+1])
+  std::vector<uint32_t> dependents_;
+  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>, std::greater<>>
+      ready_;
+  uint32_t mtu_bytes_;
+  uint32_t flit_bytes_;
+  size_t completed_ = 0;
+  uint64_t finish_ = 0;
+  uint64_t packets_ = 0;
+};
+
+}  // namespace icn
