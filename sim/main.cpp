@@ -16,6 +16,7 @@
 #include "core/scenario.h"
 #include "core/sim_top.h"
 #include "core/simulation.h"
+#include "traffic/workload.h"
 
 #ifndef ICNSIM_SCENARIO_DIR
 #define ICNSIM_SCENARIO_DIR "sim/scenarios"
@@ -155,6 +156,12 @@ int sc_main(int argc, char* argv[]) {
   check->add_option("scenario", scenario_arg, "scenario file or bundled name")->required();
   check->add_option("--set", sets, "override a key (repeatable)");
 
+  std::string trace_out;
+  CLI::App* workload = app.add_subcommand("workload", "write the scenario's workload as a trace (and so validate it)");
+  workload->add_option("scenario", scenario_arg, "scenario file or bundled name")->required();
+  workload->add_option("--set", sets, "override a key (repeatable)");
+  workload->add_option("--out", trace_out, "trace file to write (default: standard output)");
+
   app.add_subcommand("list", "list the bundled scenarios");
   app.add_subcommand("keys", "list every scenario key with its default and allowed values");
 
@@ -171,6 +178,21 @@ int sc_main(int argc, char* argv[]) {
       const icn::Params params = icn::MakeParams(scenario);
       for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
       std::printf("%s: ok\n", scenario.name().c_str());
+      return 0;
+    }
+    if (*workload) {
+      const icn::Scenario scenario = LoadScenario(scenario_arg, sets, -1);
+      const icn::Params params = icn::MakeParams(scenario);
+      if (params.workload.kind == "none") throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
+      const icn::Workload w = icn::LoadWorkload(params.workload, icn::NodeCount(params.net), params.sim.seed);
+      if (trace_out.empty()) {
+        icn::WriteTrace(w, std::cout);
+      } else {
+        std::ofstream file(trace_out);
+        icn::WriteTrace(w, file);
+      }
+      std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages.size(),
+                   static_cast<unsigned long long>(w.bytes), w.ranks - 1);
       return 0;
     }
     if (app.got_subcommand("list")) {

@@ -1,7 +1,6 @@
 #include "net/network.h"
 
 #include <algorithm>
-#include <fstream>
 #include <unordered_map>
 
 #include "core/errors.h"
@@ -10,21 +9,9 @@ namespace icn {
 namespace {
 
 std::unique_ptr<WorkloadDriver> MakeDriver(const Params& params, int nodes) {
-  const WorkloadParams& wp = params.workload;
-  if (wp.kind == "none") return nullptr;
-  Workload w;
-  if (wp.kind == "trace") {
-    std::ifstream file(wp.trace);
-    if (!file) throw ScenarioError("workload.trace: cannot open '" + wp.trace + "'");
-    w = ReadTrace(file, wp.trace);
-  } else {
-    w = MakeWorkload(wp.kind, nodes, wp.iterations, wp.compute_scale, params.sim.seed);
-  }
-  if (w.ranks > nodes) {
-    throw ScenarioError("workload.trace: '" + wp.trace + "' uses node " + std::to_string(w.ranks - 1) +
-                        "; allowed: nodes [0, " + std::to_string(nodes - 1) + "] of the topology");
-  }
-  return std::make_unique<WorkloadDriver>(w, params.sim.cycle_ns, wp.mtu_bytes, wp.flit_bytes);
+  if (params.workload.kind == "none") return nullptr;
+  return std::make_unique<WorkloadDriver>(LoadWorkload(params.workload, nodes, params.sim.seed), params.sim.cycle_ns,
+                                          params.workload.mtu_bytes, params.workload.flit_bytes);
 }
 
 std::vector<int> PatternDims(const Params& p, int nodes) {

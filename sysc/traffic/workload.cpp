@@ -7,7 +7,10 @@
 #include <sstream>
 #include <utility>
 
+#include <fstream>
+
 #include "core/errors.h"
+#include "core/params.h"
 #include "core/rng.h"
 
 namespace icn {
@@ -237,6 +240,18 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
     throw ScenarioError("workload.kind: unknown preset '" + preset + "'");
   }
   return b.Take();
+}
+
+Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
+  if (params.kind != "trace") return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
+  std::ifstream file(params.trace);
+  if (!file) throw ScenarioError("workload.trace: cannot open '" + params.trace + "'");
+  Workload w = ReadTrace(file, params.trace);
+  if (w.ranks > nodes) {
+    throw ScenarioError("workload.trace: '" + params.trace + "' uses node " + std::to_string(w.ranks - 1) +
+                        "; allowed: nodes [0, " + std::to_string(nodes - 1) + "] of the topology");
+  }
+  return w;
 }
 
 Workload ReadTrace(std::istream& in, const std::string& origin) {

@@ -41,6 +41,11 @@ const std::vector<std::string>& WorkloadPresets();
 // multiplies every compute gap. Deterministic for a seed (compute-time jitter).
 Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale, uint64_t seed);
 
+struct WorkloadParams;
+// The workload a scenario asks for on a network of `nodes` nodes: a preset, or the trace file
+// (whose node ids must exist). Throws ScenarioError naming the key.
+Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed);
+
 // Throws ScenarioError naming `origin`, the line number and what is wrong.
 Workload ReadTrace(std::istream& in, const std::string& origin);
 void WriteTrace(const Workload& workload, std::ostream& out);

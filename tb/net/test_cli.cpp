@@ -56,6 +56,29 @@ void ExpectRefused(const std::string& args, const std::vector<std::string>& ment
 
 }  // namespace
 
+TEST_CASE("icnsim workload writes a preset as a trace that replays to the same run", "[cli]") {
+  const fs::path dir = Scratch("workload");
+  fs::create_directories(dir);
+  const std::string shape = "--set topology.kind=megafly --set topology.megafly.groups=3 --set topology.megafly.spines=2 "
+                            "--set topology.megafly.global_per_spine=1 --set workload.iterations=2 ";
+  const Outcome written = Icnsim("workload default " + shape + "--set workload.kind=bsp_allreduce --out " +
+                                 (dir / "bsp.trace").string());
+  INFO(written.err);
+  REQUIRE(written.code == 0);
+  CHECK(written.err.find("messages") != std::string::npos);
+  const auto run = [&](const std::string& workload, const std::string& name) {
+    const Outcome o = Icnsim("run default --quiet " + shape + workload + " --out " + (dir / name).string());
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    return nlohmann::json::parse(Slurp(dir / name / "results.json"));
+  };
+  const nlohmann::json preset = run("--set workload.kind=bsp_allreduce", "preset");
+  const nlohmann::json replay = run("--set workload.kind=trace --set workload.trace=" + (dir / "bsp.trace").string(), "replay");
+  CHECK(preset["workload"]["exec_cycles"] == replay["workload"]["exec_cycles"]);
+  CHECK(preset["workload"]["messages"] == replay["workload"]["messages"]);
+  CHECK(preset["latency"] == replay["latency"]);
+}
+
 TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cli]") {
   ExpectRefused("--set traffic.lod=0.3", {"traffic.lod", "unknown key"});
   ExpectRefused("--set router.vcs=abc", {"router.vcs", "not an integer", "[1, 16]"});
@@ -84,6 +107,21 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused(onoff + "--set fattree_onoff.enabled=maybe", {"fattree_onoff.enabled", "true or false"});
   ExpectRefused("--set fattree_onoff.enabled=true", {"eee.mode", "one link power mechanism"});
   ExpectRefused(onoff + "--set topology.kind=torus --set topology.n=2", {"kary_ntree"});
+  ExpectRefused("--set eee.mode=off --set eee.policy=perfbound", {"eee.policy", "eee.mode = off"});
+  ExpectRefused("--set eee.mode=deep_sleep --set eee.bound=0.9", {"eee.bound", "[0.0001, 0.5]"});
+  ExpectRefused("--set eee.hist.strategy=fifo", {"eee.hist.strategy", "self_clearing, sliding, unbounded"});
+  ExpectRefused("--set workload.kind=trace", {"workload.trace", "path"});
+  ExpectRefused("--set workload.kind=trace --set workload.trace=/nonexistent.trace", {"workload.trace", "cannot open"});
+  ExpectRefused("--set workload.kind=mpi", {"workload.kind", "bsp_allreduce"});
+  {
+    const fs::path bad = Scratch("trace") / "bad.trace";
+    fs::create_directories(bad.parent_path());
+    std::ofstream(bad) << "0 0 1 100 at 0\n1 1 0 100 after 0,7\n";
+    ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(),
+                  {"bad.trace:2: dependency 7 is not an earlier message"});
+    std::ofstream(bad) << "0 0 1 100 at 0\n1 1 900 100 at 0\n";
+    ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(), {"uses node 900", "[0, 63]"});
+  }
   ExpectRefused("--set topology.kind=megafly --set topology.megafly.groups=10",
                 {"topology.megafly.groups", "groups - 1 = topology.megafly.spines x"});
 }

@@ -1,0 +1,200 @@
+// MPI-like workloads: the trace format (reader errors with line numbers, writer/reader round trip),
+// the presets' collectives, dependency-driven release in the network, the execution time, and
+// the EEE / PerfBound policies running them on a Megafly.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include <catch2/catch.hpp>
+
+#include "core/errors.h"
+#include "net/net_util.h"
+#include "traffic/workload.h"
+
+namespace {
+
+// A 40-node Megafly (5 groups of 2 leaves x 4 nodes, 2 spines) at 400 Gb/s with 32 ns cycles.
+std::vector<std::string> SmallMegafly(std::vector<std::string> more) {
+  std::vector<std::string> sets = {"topology.kind=megafly",      "topology.megafly.groups=5",
+                                   "topology.megafly.leaves=2",  "topology.megafly.spines=2",
+                                   "topology.megafly.nodes_per_leaf=4", "topology.megafly.global_per_spine=2",
+                                   "sim.cycle_ns=32"};
+  sets.insert(sets.end(), more.begin(), more.end());
+  return sets;
+}
+
+std::string ReadError(const std::string& text) {
+  std::istringstream in(text);
+  try {
+    icn::ReadTrace(in, "t.trace");
+  } catch (const icn::ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the trace reader rejects malformed lines with the line number and the reason", "[workload]") {
+  const std::string ok = "# comment\n\n0 0 1 100 at 0\n";
+  CHECK(ReadError(ok) == "");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {ok + "2 1 0 10 at 5\n", "t.trace:4: id 2 out of order; expected 1"},
+      {ok + "1 1 0\n", "t.trace:4: missing bytes"},
+      {ok + "1 1 0 10\n", "t.trace:4: missing 'at <time_ns>' or 'after"},
+      {ok + "1 1 0 10 when 5\n", "t.trace:4: expected 'at' or 'after', got 'when'"},
+      {ok + "1 1 0 10 after 1\n", "t.trace:4: dependency 1 is not an earlier message"},
+      {ok + "1 1 0 10 after 0,x\n", "t.trace:4: dependency 'x' is not an id"},
+      {ok + "1 1 0 10 after\n", "t.trace:4: 'after' needs a comma-separated list"},
+      {ok + "1 1 1 10 at 0\n", "t.trace:4: source and destination are both 1"},
+      {ok + "1 1 0 0 at 0\n", "t.trace:4: bytes 0 is out of range [1,"},
+      {ok + "1 1 0 1.5 at 0\n", "t.trace:4: bytes '1.5' is not an integer"},
+      {ok + "1 1 0 10 at -3\n", "t.trace:4: time_ns -3 is out of range"},
+      {ok + "1 1 0 10 at 5 7\n", "t.trace:4: unexpected '7' after the time"},
+      {ok + "1 1 0 10 after 0 5 9\n", "t.trace:4: unexpected '9' after the gap"},
+      {ok + "1 -1 0 10 at 0\n", "t.trace:4: source -1 is out of range"},
+      {ok + "1 1 zero 10 at 0\n", "t.trace:4: destination 'zero' is not a number"},
+      {"# nothing\n", "t.trace: the trace holds no message"},
+  };
+  for (const auto& [text, error] : cases) {
+    INFO(text);
+    CHECK(ReadError(text).rfind(error, 0) == 0);
+  }
+}
+
+TEST_CASE("a preset written as a trace reads back identically", "[workload]") {
+  for (const auto& preset : icn::WorkloadPresets()) {
+    INFO(preset);
+    const icn::Workload w = icn::MakeWorkload(preset, 24, 2, 0.5, 9);
+    std::stringstream text;
+    icn::WriteTrace(w, text);
+    const icn::Workload back = icn::ReadTrace(text, preset);
+    REQUIRE(back.messages.size() == w.messages.size());
+    CHECK(back.bytes == w.bytes);
+    CHECK(back.ranks == 24);
+    for (size_t i = 0; i < w.messages.size(); ++i) {
+      const auto& a = w.messages[i];
+      const auto& b = back.messages[i];
+      REQUIRE((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.after == b.after));
+      REQUIRE(a.at_ns == Approx(b.at_ns));
+      REQUIRE(a.gap_ns == Approx(b.gap_ns));
+    }
+  }
+}
+
+TEST_CASE("presets are deterministic for a seed and their collectives have the textbook shape", "[workload]") {
+  const icn::Workload a = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 5);
+  const icn::Workload b = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 5);
+  const icn::Workload c = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 6);
+  std::stringstream ta, tb_, tc;
+  icn::WriteTrace(a, ta);
+  icn::WriteTrace(b, tb_);
+  icn::WriteTrace(c, tc);
+  CHECK(ta.str() == tb_.str());
+  CHECK(ta.str() != tc.str());  // compute jitter follows the seed
+  // 16 ranks: broadcast 15 messages; per step a halo on a 2x2x4 grid (each rank 4 distinct
+  // neighbours: -x and +x coincide on a side of 2, so do -y and +y) and recursive doubling
+  // (4 rounds of 16).
+  CHECK(a.messages.size() == 15 + 3 * (16 * 4 + 4 * 16));
+  // Ring allreduce: 2 (P - 1) rounds of P chunks; every chunk waits for the one before it.
+  const icn::Workload pat = icn::MakeWorkload("silent_bursts", 8, 1, 1, 1);
+  // broadcast 7 + all-to-all 8 x 7 + ring 14 x 8 + gather 7
+  CHECK(pat.messages.size() == 7 + 56 + 112 + 7);
+  for (size_t i = 0; i < pat.messages.size(); ++i) {
+    for (uint32_t d : pat.messages[i].after) CHECK(d < i);
+  }
+}
+
+TEST_CASE("a message is released only after its dependencies are delivered and its gap has passed", "[workload]") {
+  const std::string path = "/tmp/icnsim_chain_" + std::to_string(getpid()) + ".trace";
+  {
+    std::ofstream f(path);
+    f << "0 0 39 9600 at 320\n"            // cycle 10, 6 flits of 1600 B
+         "1 39 5 20000 after 0 3200\n"     // 100 cycles after 0 arrives; 3 packets (9600, 9600, 800)
+         "2 5 6 100 after 0,1\n";
+  }
+  tb::Run run(SmallMegafly({"workload.kind=trace", "workload.trace=" + path}));
+  std::vector<std::tuple<int, uint64_t, uint64_t, uint32_t>> seen;  // src, created, delivered, flits
+  run.sim->network().on_delivery = [&](const icn::Packet& p, uint64_t latency) {
+    seen.emplace_back(p.src, p.created, p.created + latency, p.flits);
+  };
+  const nlohmann::json r = run.Results();
+  REQUIRE(seen.size() == 5);
+  CHECK(std::get<0>(seen[0]) == 0);
+  CHECK(std::get<1>(seen[0]) == 10);
+  CHECK(std::get<3>(seen[0]) == 6);
+  const uint64_t first_done = std::get<2>(seen[0]);
+  uint64_t second_done = 0;
+  for (int i = 1; i <= 3; ++i) {
+    CHECK(std::get<0>(seen[i]) == 39);
+    CHECK(std::get<1>(seen[i]) == first_done + 100);
+    second_done = std::max(second_done, std::get<2>(seen[i]));
+  }
+  CHECK(std::get<3>(seen[3]) == 1);  // the last 800 bytes: one flit
+  CHECK(std::get<1>(seen[4]) == second_done);
+  CHECK(r["workload"]["exec_cycles"] == std::get<2>(seen[4]));
+  CHECK(r["workload"]["messages_delivered"] == 3);
+  CHECK(r["check"]["ok"] == true);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it", "[workload]") {
+  tb::Run run(SmallMegafly({}));
+  const auto shares = run.sim->network().HopShares(8);
+  const auto& ends = run.sim->network().link_ends();
+  for (size_t i = 0; i < ends.size(); ++i) {
+    if (ends[i].name != "nic0") continue;
+    // From node 0: 3 nodes on its leaf (2 links), 4 on the other leaf of its group (4 links),
+    // 32 in other groups (5 links).
+    CHECK(shares[i][1] == Approx(3.0 / 39));
+    CHECK(shares[i][3] == Approx(4.0 / 39));
+    CHECK(shares[i][4] == Approx(32.0 / 39));
+  }
+}
+
+TEST_CASE("EEE on an MPI-like workload: deep sleep with a small PDT multiplies run time, fast wake does not",
+          "[workload][eee]") {
+  const auto exec = [](const std::string& mode, const std::string& pdt) {
+    tb::Run run(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=16", "eee.mode=" + mode,
+                              "eee.pdt_ns=" + pdt}));
+    const nlohmann::json r = run.Results();
+    REQUIRE(r["check"]["ok"] == true);
+    REQUIRE(r["workload"]["messages_delivered"] == r["workload"]["messages"]);
+    return std::make_pair(r["workload"]["exec_cycles"].get<double>(), r["energy"]["links_relative"].get<double>());
+  };
+  const auto off = exec("off", "0");
+  const auto deep = exec("deep_sleep", "100");
+  const auto fast = exec("fast_wake", "100");
+  const auto lazy = exec("deep_sleep", "200000");
+  INFO("exec off " << off.first << " deep " << deep.first << " fast " << fast.first << " deep 200 us " << lazy.first);
+  CHECK(deep.first > 2 * off.first);
+  CHECK(fast.first < 1.25 * off.first);
+  CHECK(lazy.first < 1.02 * off.first);  // a PDT beyond most idle periods costs almost nothing
+  CHECK(lazy.second < 0.95);             // and still sleeps in the long ones
+}
+
+TEST_CASE("PerfBound ports are exact under single-eval clocking, and the correction cuts latency", "[workload][eee]") {
+  const auto sets = [](const std::string& policy) {
+    // MLWF-like: many short idle periods with some long ones, so deep-sleep misses cost a lot.
+    return SmallMegafly({"workload.kind=small_collectives", "eee.mode=deep_sleep", "eee.pdt_ns=1e9",
+                         "eee.bound=0.01", "eee.policy=" + policy});
+  };
+  SECTION("two evals") { tb::RequireSameEveryCycle(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=2",
+                                                               "eee.mode=deep_sleep", "eee.perfbound.period_ns=20000",
+                                                               "eee.policy=perfbound_correct"})); }
+  SECTION("correction") {
+    tb::Run pb(sets("perfbound"));
+    tb::Run pbc(sets("perfbound_correct"));
+    const nlohmann::json a = pb.Results();
+    const nlohmann::json b = pbc.Results();
+    REQUIRE(a["check"]["ok"] == true);
+    REQUIRE(b["check"]["ok"] == true);
+    INFO("latency PerfBound " << a["latency"]["avg"] << ", PerfBoundCorrect " << b["latency"]["avg"]);
+    CHECK(a["eee"]["predictions"]["misses"].get<double>() > 0);
+    CHECK(b["latency"]["avg"].get<double>() < 0.8 * a["latency"]["avg"].get<double>());
+    CHECK(b["eee"]["predictions"]["misses"].get<double>() < a["eee"]["predictions"]["misses"].get<double>());
+  }
+}
