@@ -68,7 +68,68 @@ def fattree_ramp(out):
     return fig
 
 
-PLOTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp}
+METRICS = [("exec", "execution-time overhead (%)"), ("saving", "link energy saving (%)"),
+           ("latency", "packet latency overhead (%)")]
+
+
+def perfbound_overheads(out):
+    """Each run against EEE off on the same workload: execution time and latency overheads, and
+    the link energy saved over the whole execution (a longer run pays for its extra time)."""
+    rows = read_csv(out / "summary.csv")
+    off = {r["workload"]: r for r in rows if r["mode"] == "off"}
+    table = []
+    for r in rows:
+        if r["mode"] == "off":
+            continue
+        o = off[r["workload"]]
+        table.append(dict(r, exec=100 * (float(r["exec_cycles"]) / float(o["exec_cycles"]) - 1),
+                          saving=100 * (1 - float(r["links_j"]) / float(o["links_j"])),
+                          latency=100 * (float(r["latency_avg"]) / float(o["latency_avg"]) - 1)))
+    fields = ["workload", "mode", "policy", "pdt_ns", "bound", "strategy", "seed", "exec", "saving", "latency",
+              "exec_cycles", "links_j", "latency_avg", "misses", "pdt_median_cycles"]
+    with open(out / "overheads.csv", "w", newline="") as f:
+        f.write("# relative to EEE off on the same workload; runs and parameters in summary.csv\n")
+        writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(table)
+    return table
+
+
+def perfbound(out):
+    table = perfbound_overheads(out)
+    figures = {}
+    for workload in dict.fromkeys(r["workload"] for r in table):
+        runs = [r for r in table if r["workload"] == workload]
+        fig, axes = plt.subplots(3, 3, figsize=(14, 10))
+        for mode, color in (("fast_wake", "tab:blue"), ("deep_sleep", "tab:red")):
+            fixed = sorted((r for r in runs if r["policy"] == "fixed" and r["mode"] == mode), key=lambda r: float(r["pdt_ns"]))
+            # t_PDT = 0 is drawn at 1 ns on the log axis (labelled 0).
+            x = [max(float(r["pdt_ns"]), 1.0) for r in fixed]
+            for col, (key, _) in enumerate(METRICS):
+                axes[0][col].plot(x, [r[key] for r in fixed], marker="o", color=color, label=mode)
+            row = 1 if mode == "fast_wake" else 2
+            for policy, style in (("perfbound", "-"), ("perfbound_correct", "--")):
+                for strategy, marker in (("self_clearing", "o"), ("sliding", "s"), ("unbounded", "^")):
+                    pts = sorted((r for r in runs if r["mode"] == mode and r["policy"] == policy and r["strategy"] == strategy),
+                                 key=lambda r: float(r["bound"]))
+                    for col, (key, _) in enumerate(METRICS):
+                        axes[row][col].plot([100 * float(r["bound"]) for r in pts], [r[key] for r in pts], style,
+                                            marker=marker, label=f"{'PBCorrect' if policy == 'perfbound_correct' else 'PerfBound'}, {strategy}")
+        for col, (_, label) in enumerate(METRICS):
+            axes[0][col].set(xscale="log", xlabel="fixed t_PDT (ns; 0 drawn at 1)", ylabel=label)
+            axes[1][col].set(xlabel="bound (%), fast wake", ylabel=label, xticks=[1, 2, 5])
+            axes[2][col].set(xlabel="bound (%), deep sleep", ylabel=label, xticks=[1, 2, 5])
+            for row in range(3):
+                axes[row][col].grid(alpha=0.3)
+                axes[row][col].axhline(0, color="black", linewidth=0.6)
+        axes[0][0].legend(fontsize=8)
+        axes[1][2].legend(fontsize=7)
+        fig.suptitle(f"{workload}: EEE against EEE off, 40-node Megafly (perfbound_megafly, seed in summary.csv)")
+        figures[workload] = fig
+    return figures
+
+
+PLOTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound}
 
 
 def main():
@@ -79,10 +140,14 @@ def main():
     if not (out / "summary.csv").exists():
         print(f"plot: {out / 'summary.csv'} not found; run scripts/sweep.py {args.experiment} first", file=sys.stderr)
         return 2
-    fig = PLOTS[args.experiment](out)
-    fig.tight_layout()
-    fig.savefig(out / f"{args.experiment}.png", dpi=110)
-    print(f"plot: wrote {out / (args.experiment + '.png')}")
+    figures = PLOTS[args.experiment](out)
+    if not isinstance(figures, dict):
+        figures = {"": figures}
+    for name, fig in figures.items():
+        path = out / (f"{args.experiment}_{name}.png" if name else f"{args.experiment}.png")
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        print(f"plot: wrote {path}")
     return 0
 
 

@@ -39,7 +39,33 @@ def fattree_ramp():
             for label, sets in (("on", []), ("off", ["fattree_onoff.enabled=false"]))]
 
 
-EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp}
+PDT_NS = [0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e9]  # 0 .. 1 s, the paper's nine values
+WORKLOADS = ["bsp_allreduce", "silent_bursts", "small_collectives", "layered_allreduce"]
+
+
+def perfbound():
+    """Per workload preset: EEE off; fixed t_PDT x {fast_wake, deep_sleep}; PerfBound and
+    PerfBoundCorrect at bounds 1, 2, 5 % x the three histogram strategies x both LPI depths."""
+    runs = []
+    for w in WORKLOADS:
+        base = {"workload": w, "mode": "off", "policy": "off", "pdt_ns": "", "bound": "", "strategy": ""}
+        runs.append((base, "perfbound_megafly", [f"workload.kind={w}", "eee.mode=off", "eee.policy=fixed"]))
+        for mode in ("fast_wake", "deep_sleep"):
+            for pdt in PDT_NS:
+                labels = dict(base, mode=mode, policy="fixed", pdt_ns=f"{pdt:g}")
+                runs.append((labels, "perfbound_megafly",
+                             [f"workload.kind={w}", f"eee.mode={mode}", "eee.policy=fixed", f"eee.pdt_ns={pdt:g}"]))
+            for policy in ("perfbound", "perfbound_correct"):
+                for bound in (0.01, 0.02, 0.05):
+                    for strategy in ("self_clearing", "sliding", "unbounded"):
+                        labels = dict(base, mode=mode, policy=policy, bound=bound, strategy=strategy)
+                        runs.append((labels, "perfbound_megafly",
+                                     [f"workload.kind={w}", f"eee.mode={mode}", f"eee.policy={policy}",
+                                      f"eee.bound={bound}", f"eee.hist.strategy={strategy}"]))
+    return runs
+
+
+EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound}
 
 
 def command(scenario, sets, seed, out):
@@ -63,6 +89,11 @@ def summary_row(labels, out):
                 "lost": r["packets"]["lost"], "run": str(out.relative_to(ROOT))})
     for key, value in r.get("fattree_onoff", {}).items():
         row[f"fattree_onoff.{key}"] = value
+    if "workload" in r:
+        row.update({"exec_cycles": r["workload"]["exec_cycles"], "links_j": r["energy"]["links_j"],
+                    "misses": r["eee"]["predictions"]["misses"] if "predictions" in r.get("eee", {}) else "",
+                    "pdt_median_cycles": r["eee"]["final_pdt_cycles"]["median"]
+                    if "final_pdt_cycles" in r.get("eee", {}) else ""})
     return row
 
 
@@ -78,7 +109,7 @@ def main():
     runs = []
     for labels, scenario, sets in EXPERIMENTS[args.experiment]():
         for seed in range(1, args.seeds + 1):
-            name = "_".join(f"{v}" for v in labels.values()) + f"_s{seed}"
+            name = "_".join(f"{v}" for v in labels.values() if v != "") + f"_s{seed}"
             runs.append((labels, out / "runs" / name, command(scenario, sets, seed, out / "runs" / name)))
 
     if args.slurm:

@@ -73,6 +73,13 @@ void PrintSummary(const nlohmann::json& r) {
               r["latency"]["p50"].get<double>(), r["latency"]["p99"].get<double>(), r["latency"]["max"].get<double>());
   std::printf("%-26s offered %.4f  accepted %.4f\n", "throughput (flits/node/cy)",
               r["throughput"]["offered"].get<double>(), r["throughput"]["accepted"].get<double>());
+  if (r.contains("workload")) {
+    std::printf("%-26s %s: %llu messages, execution %llu cycles (%.4g ms)\n", "workload",
+                r["workload"]["kind"].get<std::string>().c_str(),
+                static_cast<unsigned long long>(r["workload"]["messages"].get<uint64_t>()),
+                static_cast<unsigned long long>(r["workload"]["exec_cycles"].get<uint64_t>()),
+                r["workload"]["exec_ns"].get<double>() / 1e6);
+  }
   std::printf("%-26s %.4g J, %.3f of always-awake\n", "link energy (window)", r["energy"]["links_j"].get<double>(),
               r["energy"]["links_relative"].get<double>());
   std::printf("%-26s %llu cycles in %.2f s = %.0f cycles/s\n", "simulation",

@@ -1,5 +1,6 @@
 #include "core/simulation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -153,7 +154,8 @@ nlohmann::json Simulation::Finish(double wall_s) {
   const RunStats& stats = network_->stats();
   const LatencySummary lat = stats.Latency();
   const double nodes = network_->nodes();
-  const double window = static_cast<double>(params_.sim.measure);
+  // A workload is measured from cycle 0 to its end; Bernoulli traffic over sim.measure_cycles.
+  const double window = static_cast<double>(network_->workload() ? std::max<uint64_t>(1, measure_end_) : params_.sim.measure);
   if (cycle_ < measure_end_) {  // the run ended before the window closed (cannot happen, kept honest)
     window_energy_ = ledger_->EnergyJ() - window_energy_;
     window_nominal_ = ledger_->NominalJ() - window_nominal_;
