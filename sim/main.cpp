@@ -127,7 +127,9 @@ int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, i
   if (!trace.empty()) {
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), trace.c_str(),
-                params.fattree.enabled ? "waves/fattree_onoff.gtkw" : "waves/eee_port.gtkw");
+                params.fattree.enabled                         ? "waves/fattree_onoff.gtkw"
+                : params.eee.policy != icn::PdtPolicy::kFixed ? "waves/perfbound.gtkw"
+                                                               : "waves/eee_port.gtkw");
   }
   if (!results["check"]["ok"].get<bool>()) {
     for (const auto& p : results["check"]["problems"]) std::fprintf(stderr, "[icnsim] check failed: %s\n", p.get<std::string>().c_str());
