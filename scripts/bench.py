@@ -19,17 +19,23 @@ EEE_OFF = ["eee.mode=off"]
 EEE_ON = ["eee.mode=fast_wake", "eee.pdt_ns=1000"]
 ONOFF = EEE_OFF + ["fattree_onoff.enabled=true", "fattree_onoff.u_off=0.3", "fattree_onoff.u_on=0.65"]
 
-CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", FAT_TREE + [f"traffic.load={load}"] + eee)
+# (name, bundled scenario, overrides)
+CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", "default", FAT_TREE + [f"traffic.load={load}"] + eee)
          for load in ("0.05", "0.2", "0.4") for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
-CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", FAT_TREE + [f"traffic.load={load}"] + ONOFF)
+CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", "default", FAT_TREE + [f"traffic.load={load}"] + ONOFF)
           for load in ("0.05", "0.2", "0.4")]
-CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", TORUS + ["traffic.load=0.1"] + eee)
+CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", "default", TORUS + ["traffic.load=0.1"] + eee)
           for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+# The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
+CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
+          for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),
+                             ("deep_sleep PDT 1us", ["eee.policy=fixed", "eee.pdt_ns=1000"]),
+                             ("PerfBoundCorrect 1%", []))]
 
 
-def run(sets, seed):
+def run(scenario, sets, seed):
     out = ROOT / "out" / "bench" / "run"
-    cmd = [str(ICNSIM), "run", "default", "--quiet", "--out", str(out), "--seed", str(seed)]
+    cmd = [str(ICNSIM), "run", scenario, "--quiet", "--out", str(out), "--seed", str(seed)]
     for s in sets:
         cmd += ["--set", s]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -42,18 +48,18 @@ def main():
     parser.add_argument("--match", default="", help="only cases whose name contains this text")
     args = parser.parse_args()
     rows = []
-    print(f"{'case':<46} {'cycles/s (median)':>18} {'min':>9} {'max':>9}")
-    for name, sets in CASES:
+    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9}")
+    for name, scenario, sets in CASES:
         if args.match not in name:
             continue
         rates = []
         for i in range(args.repeat):
             print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
-            rates.append(run(sets, seed=1)["sim"]["cycles_per_s"])
+            rates.append(run(scenario, sets, seed=1)["sim"]["cycles_per_s"])
         median = statistics.median(rates)
-        rows.append({"case": name, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
+        rows.append({"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
                      "cycles_per_s_all": rates})
-        print(f"{name:<46} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f}")
+        print(f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f}")
     out = ROOT / "out" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(rows, indent=2) + "\n")

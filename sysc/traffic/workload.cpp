@@ -194,7 +194,7 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
     b.Broadcast(0, 64 * kKiB);
     const int steps = iterations > 0 ? iterations : 40;
     for (int i = 0; i < steps; ++i) {
-      b.Compute(40 * kUs, 0.2);
+      b.Compute(50 * kUs, 0.2);
       b.Halo(32 * kKiB);
       b.AllreduceDoubling(64);
       if (i % 8 == 7) {
