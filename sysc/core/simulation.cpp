@@ -198,8 +198,13 @@ nlohmann::json Simulation::Finish(double wall_s) {
               {"measure_cycles", params_.sim.measure}};
   r["verdict"] = saturated_ ? "saturated" : "ok";
   if (saturated_) {
-    r["verdict_reason"] = "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
-                          " cycles after the measurement window: the network is saturated or deadlocked";
+    const WorkloadDriver* w = network_->workload();
+    r["verdict_reason"] = w ? "the workload did not finish within workload.max_cycles = " +
+                                  std::to_string(params_.workload.max_cycles) + " cycles (" +
+                                  std::to_string(w->completed()) + " of " + std::to_string(w->messages()) +
+                                  " messages delivered)"
+                            : "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
+                                  " cycles after the measurement window: the network is saturated or deadlocked";
   }
   r["warnings"] = params_.warnings;
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/errors.h"
 
 namespace icn {
 namespace {

@@ -22,9 +22,13 @@
 namespace icn {
 namespace {
 
-// eee_pb_port's hop-share table: MaxHops = 8 entries of FracBits = 16 (rtl/eee/eee_pb_port.sv).
+// eee_pb_port's parameters as verilated (its defaults; CMakeLists.txt overrides only Strategy):
+// the hop-share table has MaxHops = 8 entries of FracBits = 16, and results.json reports the rest.
 constexpr int kMaxHops = 8;
 constexpr double kFracOne = 65536.0;
+const nlohmann::json kPbParameters = {{"bins", 64},          {"bin_cycles", 128},      {"counter_bits", 16},
+                                      {"max_n", 250},        {"max_value_cycles", 8191}, {"correction_history", 16},
+                                      {"cf_max", 16}};
 
 template <typename Model>
 class EeeLinks : public Mechanism {
@@ -155,8 +159,7 @@ class EeeLinks : public Mechanism {
                                {"median", pdts.empty() ? 0.0 : pdts[pdts.size() / 2]},
                                {"min", pdts.empty() ? 0.0 : pdts.front()},
                                {"max", pdts.empty() ? 0.0 : pdts.back()}};
-      r["histogram"] = {{"bins", 64}, {"bin_cycles", 128}, {"counter_bits", 16}, {"max_n", 250},
-                        {"max_value_cycles", 8191}, {"correction_history", 16}, {"cf_max", 16}};
+      r["histogram"] = kPbParameters;
     }
   }
 
