@@ -8,11 +8,13 @@
 /// pdt_cycles_i.
 ///
 /// An idle period runs from the cycle after the output sent its last queued flit (or from
-/// reset) to the cycle a packet is queued (or sent) again. Its length goes to the histogram (which clamps
+/// reset) to the cycle a packet is queued (or sent) again; its length is read off a free-running
+/// time base now_i (cycles; the switch's clock counter) so that no register moves while a port
+/// idles. Its length goes to the histogram (which clamps
 /// it at h_maxval) and, with its outcome, to the correction: a miss when the link was not awake
-/// at some point of the period (the packet waits for a wake-up), else a hit. The search runs
-/// every period_cycles_i cycles (the period X of N = l X / t_w) and is redone only when the
-/// port sent something since the last one.
+/// at some point of the period (the packet waits for a wake-up), else a hit. A search starts on
+/// each search_i pulse, which the switch's time base gives every X cycles (the period X of
+/// N = l X / t_w), and is redone only when the port sent something since the last one.
 module eee_pb_port #(
   /// eee_port widths.
   parameter int unsigned TimerWidth = 32,
@@ -33,8 +35,8 @@ module eee_pb_port #(
   /// Correction (pb_correct): n_R and the cap of cf in Q.8.
   parameter int unsigned HistLen = 16,
   parameter int unsigned CfMaxQ8 = 4096,
-  /// Idle periods longer than 2^IdleWidth - 1 cycles are measured as that.
-  parameter int unsigned IdleWidth = 24
+  /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
+  parameter int unsigned IdleWidth = 32
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -57,7 +59,8 @@ module eee_pb_port #(
   input  logic [MaxHops*FracBits-1:0] hop_share_i,    // p_h of this port, Q0.FracBits
   input  logic [FracBits-1:0]         bound_i,        // performance bound, Q0.FracBits
   input  logic [31:0]                 x_over_tw_i,    // X / t_w
-  input  logic [31:0]                 period_cycles_i,// X in cycles, >= 1
+  input  logic [IdleWidth-1:0]        now_i,          // time base: the current cycle
+  input  logic                        search_i,       // start a search (every X cycles)
   // Debug: the port's own state, and what the policy decided
   output logic [1:0]                  hs_state_o,
   output logic [LatencyWidth-1:0]     sync_count_o,
@@ -70,59 +73,54 @@ module eee_pb_port #(
   output logic [TimerWidth-1:0]       pdt_search_o,   // last PerfBound result
   output logic [15:0]                 cf_o,           // max(1, cf), Q.8
   output logic                        idle_o,
-  output logic [IdleWidth-1:0]        idle_count_o,
+  output logic [IdleWidth-1:0]        idle_count_o,   // length of the idle period so far
+  output logic                        search_busy_o,  // the search runs or has just finished
   output logic                        slept_o,        // the link left WAKE during this idle period
   output logic                        outcome_o,      // an idle period ended this cycle
   output logic                        miss_o          // with outcome_o: it was a miss
 );
-  localparam logic [IdleWidth-1:0] IdleMax = '1;
-
-  logic                        queued, arrival, missed;
+  logic                        queued, arrival, missed, idle_starts;
   logic                        idle_q, idle_d, slept_q, slept_d;
-  logic [IdleWidth-1:0]        idle_count_q, idle_count_d;
-  logic [31:0]                 period_q, period_d;
+  logic [IdleWidth-1:0]        idle_start_q, idle_start_d, idle_length;
   logic                        have_result_q;
   logic                        search_start, search_busy, search_done, search_recomputed;
   logic [TimerWidth-1:0]       pdt_search, pdt_perfbound, pdt_corrected, pdt_applied;
   logic [NumBins*CounterWidth-1:0] counts;
 
-  assign queued    = (tx_queue_i != '0);
+  assign queued      = (tx_queue_i != '0);
   // A one-flit packet may be queued and sent in the same cycle: sending also ends an idle period.
-  assign arrival   = idle_q && (queued || tx_busy_i);
-  assign missed    = slept_q || (idle_q && power_o != 2'd0);
+  assign arrival     = idle_q && (queued || tx_busy_i);
+  assign missed      = slept_q || (idle_q && power_o != 2'd0);
+  assign idle_starts = tx_busy_i && !queued;  // the last queued flit leaves: idle from the next cycle
+  assign idle_length = now_i - idle_start_q;
 
   // Idle-period measurement and its outcome.
   always_comb begin
     idle_d       = idle_q;
-    idle_count_d = idle_count_q;
+    idle_start_d = idle_start_q;
     slept_d      = missed;
-    if (tx_busy_i && !queued) begin
-      idle_d       = 1'b1;  // the last queued flit left: idle from the next cycle
-      idle_count_d = '0;
+    if (idle_starts) begin
+      idle_d       = 1'b1;
+      idle_start_d = now_i + 1'b1;
       slept_d      = 1'b0;
     end else if (arrival) begin
       idle_d = 1'b0;
-    end else if (idle_q && idle_count_q != IdleMax) begin
-      idle_count_d = idle_count_q + 1'b1;
     end
   end
 
-  // The search runs every period_cycles_i cycles (a start while it still runs is skipped).
-  assign search_start = (period_q == 32'd1) && !search_busy;
-  assign period_d     = (period_q <= 32'd1) ? period_cycles_i : period_q - 32'd1;
+  // A pulse while the search still runs is skipped.
+  assign search_start = search_i && !search_busy;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      idle_q        <= 1'b1;  // idle since reset
-      idle_count_q  <= '0;
+      idle_q        <= 1'b1;  // idle since reset (the time base starts at 0 with it)
+      idle_start_q  <= '0;
       slept_q       <= 1'b0;
-      period_q      <= '0;
       have_result_q <= 1'b0;
     end else begin
       idle_q        <= idle_d;
-      idle_count_q  <= idle_count_d;
+      idle_start_q  <= idle_start_d;
       slept_q       <= slept_d;
-      period_q      <= period_d;
       have_result_q <= have_result_q || (search_done && search_recomputed);
     end
   end
@@ -140,7 +138,7 @@ module eee_pb_port #(
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .sample_valid_i (arrival),
-    .sample_i       (idle_count_q),
+    .sample_i       (idle_length),
     .counts_o       (counts),
     /* verilator lint_off PINCONNECTEMPTY */
     .values_o       (),
@@ -185,7 +183,7 @@ module eee_pb_port #(
     .rst_ni          (rst_ni),
     .outcome_valid_i (arrival),
     .hit_i           (!missed),
-    .t_inac_i        (TimerWidth'(idle_count_q)),
+    .t_inac_i        (TimerWidth'(idle_length)),
     .t_pdt_i         (pdt_applied),
     .pdt_perfbound_i (pdt_perfbound),
     .pdt_cycles_o    (pdt_corrected),
@@ -238,7 +236,8 @@ module eee_pb_port #(
   assign pdt_applied_o = pdt_applied;
   assign pdt_search_o  = pdt_perfbound;
   assign idle_o        = idle_q;
-  assign idle_count_o  = idle_count_q;
+  assign idle_count_o  = idle_q ? idle_length : '0;
+  assign search_busy_o = search_busy || search_done;
   assign slept_o       = slept_q;
   assign outcome_o     = arrival;
   assign miss_o        = missed;
@@ -247,7 +246,6 @@ module eee_pb_port #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (policy_i != 2'd3);
-      assert (period_cycles_i != '0);
     end
   end
 `endif

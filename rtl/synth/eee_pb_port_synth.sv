@@ -20,7 +20,8 @@ module eee_pb_port_synth (
   input  logic [127:0] hop_share_i,
   input  logic [15:0]  bound_i,
   input  logic [31:0]  x_over_tw_i,
-  input  logic [31:0]  period_cycles_i,
+  input  logic [31:0]  now_i,
+  input  logic         search_i,
   output logic [2:0]   ctl_tx_o,
   output logic         tx_en_o,
   output logic [1:0]   power_o
@@ -45,7 +46,8 @@ module eee_pb_port_synth (
     .hop_share_i     (hop_share_i),
     .bound_i         (bound_i),
     .x_over_tw_i     (x_over_tw_i),
-    .period_cycles_i (period_cycles_i),
+    .now_i           (now_i),
+    .search_i        (search_i),
     // Debug outputs are left open: synthesis removes the logic only they use.
     /* verilator lint_off PINCONNECTEMPTY */
     .hs_state_o      (),
@@ -60,6 +62,7 @@ module eee_pb_port_synth (
     .cf_o            (),
     .idle_o          (),
     .idle_count_o    (),
+    .search_busy_o   (),
     .slept_o         (),
     .outcome_o       (),
     .miss_o          ()

@@ -16,7 +16,6 @@ struct EeePbPortConfig {
   PbSearchConfig search;
   int hist_len = 16;
   uint32_t cf_max_q8 = 4096;
-  uint32_t idle_max = (1u << 24) - 1;
 };
 
 struct EeePbPortIn : EeePortIn {
@@ -24,7 +23,9 @@ struct EeePbPortIn : EeePortIn {
   std::vector<uint32_t> shares;
   uint32_t bound = 0;
   uint32_t x_over_tw = 1;
-  uint32_t period = 1;
+  uint32_t now = 0;     // time base (the cycle)
+  bool search = false;  // start a search this cycle
+  uint32_t period = 0;  // test benches: a search pulse every `period` cycles (0 = none)
 };
 
 class EeePbPort {
@@ -45,12 +46,13 @@ class EeePbPort {
   }
   uint32_t factor() const { return correct_.Factor(); }
   bool idle() const { return idle_; }
-  uint32_t idle_count() const { return idle_count_; }
+  uint32_t idle_count(uint32_t now) const { return idle_ ? now - idle_start_ : 0; }
 
   void Clock(const EeePbPortIn& in) {
     const bool queued = in.tx_queue != 0;
     const bool arrival = idle_ && (queued || in.tx_busy);
     const bool missed = slept_ || (idle_ && port_.Outputs(in.lpi_deep).power != 0);
+    const uint32_t length = in.now - idle_start_;
     const uint32_t applied = Applied(in);
     const PbSearch::Out search = search_.Outputs();
 
@@ -60,25 +62,22 @@ class EeePbPort {
     s.bound = in.bound;
     s.x_over_tw = in.x_over_tw;
     s.active = in.tx_busy;
-    s.start = period_ == 1 && !search.busy;
+    s.start = in.search && !search.busy;
     search_.Clock(s);
-    hist_.Clock(arrival, idle_count_);
-    correct_.Clock(arrival, !missed, idle_count_, applied);
+    hist_.Clock(arrival, length);
+    correct_.Clock(arrival, !missed, length, applied);
     EeePortIn p = in;
     p.pdt_cycles = applied;
     port_.Clock(p);
 
     have_ = have_ || (search.done && search.recomputed);
-    period_ = period_ <= 1 ? in.period : period_ - 1;
     slept_ = missed;
     if (in.tx_busy && !queued) {
       idle_ = true;
-      idle_count_ = 0;
+      idle_start_ = in.now + 1;
       slept_ = false;
     } else if (arrival) {
       idle_ = false;
-    } else if (idle_ && idle_count_ != c_.idle_max) {
-      ++idle_count_;
     }
   }
 
@@ -89,9 +88,8 @@ class EeePbPort {
   PbSearch search_;
   PbCorrect correct_;
   bool idle_ = true;
-  uint32_t idle_count_ = 0;
+  uint32_t idle_start_ = 0;
   bool slept_ = false;
-  uint32_t period_ = 0;
   bool have_ = false;
 };
 

@@ -41,6 +41,8 @@ inline std::string Describe(const ref::EeePortOut& o) {
 
 // Straps beyond the plain port's (set by the constructor); none for the plain port.
 inline void Strap(Veee_port&, const ref::EeePortIn&) {}
+// Inputs that change every cycle beyond the traffic; none for the plain port.
+inline void Tick(Veee_port&, ref::EeePortIn&, uint64_t) {}
 // What an eee_pb_port adds to the comparison; nothing for the plain port.
 inline std::string ExtraMismatch(Veee_port&, const ref::EeePort&, const ref::EeePortIn&) { return ""; }
 
@@ -120,6 +122,7 @@ class EeePair {
       e.waiting = e.queued > 0 && !e.sent ? e.waiting + 1 : 0;
       if (!e.hold && e.waiting > e.max_wait) e.max_wait = e.waiting;
       if (rx[i] && e.rtl->power_o != 0) return "flit arrived at end " + std::to_string(i) + " while not awake";
+      Tick(*e.rtl, e.in, cycle_);
       in[i] = e.in;
       in[i].tx_queue = static_cast<uint16_t>(e.queued);
       in[i].tx_busy = e.sent;

@@ -33,8 +33,6 @@ const nlohmann::json kPbParameters = {{"bins", 64},          {"bin_cycles", 128}
 template <typename Model>
 class EeeLinks : public Mechanism {
   using Root = std::remove_pointer_t<decltype(Model::rootp)>;
-  // eee_pb_port has registers that move every cycle (idle and period counters), so the
-  // fixed-point skip below only applies to the plain port.
   static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
 
  public:
@@ -44,6 +42,7 @@ class EeeLinks : public Mechanism {
         ledger_(ledger),
         context_(std::make_unique<VerilatedContext>()),
         latency_(params.net.link_latency),
+        period_(std::max<uint64_t>(1, params.eee.period_cycles)),
         two_evals_(two_evals || tracer.enabled()) {
     context_->traceEverOn(tracer.enabled());
     const auto& links = network.link_ends();
@@ -109,11 +108,19 @@ class EeeLinks : public Mechanism {
           e.misses += m.slept_o || m.power_o != 0;
         }
       }
-      // A plain port whose last edge changed nothing, and whose inputs are those of that edge, is
-      // at a fixed point: the next state is a function of state and inputs only, so this edge
-      // would change nothing either and its eval can be skipped (exact; tested cycle for cycle).
-      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18);
-      if (!kAdaptive && !two_evals_ && e.fixed_point && inputs == e.inputs) {
+      // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
+      // fixed point: the next state is a function of state and inputs only, so this edge would
+      // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
+      // eee_pb_port also reads the time base now_i, but only to latch it or sample it on events
+      // that other inputs cause, so it is left out of the comparison (see State()).
+      bool search = false;
+      if constexpr (kAdaptive) {
+        search = now % period_ == period_ - 1;
+        m.now_i = static_cast<uint32_t>(now);
+        m.search_i = search;
+      }
+      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
+      if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
         Apply(i, write);
         continue;
       }
@@ -124,11 +131,9 @@ class EeeLinks : public Mechanism {
       e.inputs = inputs;
       if (two_evals_) continue;
       RisingEdge(*e.model, m);
-      if constexpr (!kAdaptive) {
-        const PortState state = State(m);
-        e.fixed_point = state == e.state;
-        e.state = state;
-      }
+      const PortState state = State(m);
+      e.fixed_point = state == e.state && !Searching(m);
+      e.state = state;
       Apply(i, write);
     }
     if (!two_evals_) return;
@@ -172,8 +177,8 @@ class EeeLinks : public Mechanism {
       digest = (digest ^ state.counters) * 0x100000001b3ULL;
       digest = (digest ^ state.flags) * 0x100000001b3ULL;
       if constexpr (kAdaptive) {
-        digest = (digest ^ (e.root->pdt_applied_o | static_cast<uint64_t>(e.root->idle_count_o) << 32)) *
-                 0x100000001b3ULL;
+        // (not idle_count_o: it reads the time base, and a skipped port's outputs keep the last eval's)
+        digest = (digest ^ e.root->pdt_applied_o) * 0x100000001b3ULL;
         digest = (digest ^ e.root->cf_o) * 0x100000001b3ULL;
       }
     }
@@ -209,16 +214,30 @@ class EeeLinks : public Mechanism {
     }
     m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * kFracOne));
     m.x_over_tw_i = static_cast<uint32_t>(eee.period_cycles / std::max<uint32_t>(1, eee.wake_cycles));
-    m.period_cycles_i = static_cast<uint32_t>(eee.period_cycles);
+    m.now_i = 0;
+    m.search_i = 0;
   }
 
-  // Every register of the port, packed without loss (eee_port exposes them all on its outputs):
-  // 32 + 24 + 8 counter bits in one word, the 9 bits of small registers in the other.
+  // Every register of eee_port, packed without loss (it exposes them all on its outputs): 32 + 24
+  // + 8 counter bits in one word, the 9 bits of small registers in the other. For eee_pb_port
+  // also the registers that can change without an input changing first: the idle and miss flags
+  // and whether the search runs (a running search is never a fixed point, see Searching()). Its
+  // histogram and correction change only when an idle period ends, which an input causes and
+  // which flips the idle flag; its TTL counter is off (TtlCycles = 0, the verilated default).
+  // Tested against two-eval clocking, cycle for cycle.
   static PortState State(const Root& m) {
+    uint16_t flags = static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
+                                           m.ctl_tx_o << 6);
+    if constexpr (kAdaptive) flags |= static_cast<uint16_t>(m.idle_o << 9 | m.slept_o << 10 | m.search_busy_o << 11);
     return {static_cast<uint64_t>(m.pdt_count_o) | static_cast<uint64_t>(m.trans_count_o) << 32 |
                 static_cast<uint64_t>(m.sync_count_o) << 56,
-            static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
-                                  m.ctl_tx_o << 6)};
+            flags};
+  }
+
+  // A running search changes registers every cycle that State() does not see.
+  static bool Searching(const Root& m) {
+    if constexpr (kAdaptive) return m.search_busy_o;
+    return false;
   }
 
   void Apply(size_t i, uint8_t* write) {
@@ -237,6 +256,7 @@ class EeeLinks : public Mechanism {
   std::vector<End> ends_;
   std::vector<uint8_t> outbox_;  // control messages: [cycle mod (latency + 1)][end]
   int latency_;
+  uint64_t period_ = 1;  // eee_pb_port: a search every period_ cycles
   bool two_evals_;
   uint64_t sleeps_ = 0;        // power-down handshakes accepted
   uint64_t wakeups_ = 0;       // power-up handshakes accepted
