@@ -20,6 +20,14 @@ struct Run {
       scenario.Set(s.substr(0, eq), s.substr(eq + 1));
     }
     scenario.set_name("test");
+    Start(options);
+  }
+  // A bundled scenario (sim/scenarios/<name>.yaml) with "key=value" overrides.
+  Run(const std::string& bundled, const std::vector<std::string>& sets)
+      : scenario(icn::Scenario::Load(std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
+    Start({});
+  }
+  void Start(const icn::RunOptions& options) {
     params = icn::MakeParams(scenario);
     sim = std::make_unique<icn::Simulation>(scenario, params, options);
   }

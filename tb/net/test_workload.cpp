@@ -198,3 +198,43 @@ TEST_CASE("PerfBound ports are exact under single-eval clocking, and the correct
     CHECK(b["eee"]["predictions"]["misses"].get<double>() < a["eee"]["predictions"]["misses"].get<double>());
   }
 }
+
+namespace {
+
+// One run of the bundled PerfBound scenario (bsp_allreduce, 40-node Megafly): execution cycles and
+// link energy.
+std::pair<double, double> Bsp(const std::vector<std::string>& sets) {
+  tb::Run run("perfbound_megafly", sets);
+  const nlohmann::json r = run.Results();
+  REQUIRE(r["check"]["ok"] == true);
+  REQUIRE(r["workload"]["messages_delivered"] == r["workload"]["messages"]);
+  return {r["workload"]["exec_cycles"].get<double>(), r["energy"]["links_j"].get<double>()};
+}
+
+}  // namespace
+
+TEST_CASE("fixed t_PDT on the LAMMPS-like workload: 100 us saves with negligible overhead, 1 ms saves little",
+          "[workload][eee]") {
+  const auto off = Bsp({"eee.mode=off", "eee.policy=fixed"});
+  for (const std::string mode : {"fast_wake", "deep_sleep"}) {
+    INFO(mode);
+    const auto at_100us = Bsp({"eee.mode=" + mode, "eee.policy=fixed", "eee.pdt_ns=100000"});
+    const auto at_1ms = Bsp({"eee.mode=" + mode, "eee.policy=fixed", "eee.pdt_ns=1000000"});
+    CHECK(at_100us.first < 1.01 * off.first);
+    CHECK(1 - at_100us.second / off.second > 0.08);
+    CHECK(at_1ms.first < 1.01 * off.first);
+    CHECK(1 - at_1ms.second / off.second < 0.05);
+  }
+}
+
+TEST_CASE("PerfBound's execution-time overhead grows with its bound and stays near it", "[workload][eee]") {
+  const double off = Bsp({"eee.mode=off", "eee.policy=fixed"}).first;
+  double last = 0;
+  for (const double bound : {0.01, 0.02, 0.05}) {
+    const double overhead = Bsp({"eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first / off - 1;
+    INFO("bound " << bound << ": overhead " << overhead);
+    CHECK(overhead > last);
+    CHECK(overhead < 2.5 * bound);
+    last = overhead;
+  }
+}
