@@ -73,26 +73,36 @@ METRICS = [("exec", "execution-time overhead (%)"), ("saving", "link energy savi
 
 
 def perfbound_overheads(out):
-    """Each run against EEE off on the same workload: execution time and latency overheads, and
-    the link energy saved over the whole execution (a longer run pays for its extra time)."""
+    """Each run against EEE off on the same workload and seed: execution time and latency
+    overheads, and the link energy saved over the whole execution (a longer run pays for its extra
+    time). Writes overheads.csv (one row per run) and returns the means over seeds."""
     rows = read_csv(out / "summary.csv")
-    off = {r["workload"]: r for r in rows if r["mode"] == "off"}
+    off = {(r["workload"], r["seed"]): r for r in rows if r["mode"] == "off"}
     table = []
     for r in rows:
         if r["mode"] == "off":
             continue
-        o = off[r["workload"]]
+        o = off[(r["workload"], r["seed"])]
         table.append(dict(r, exec=100 * (float(r["exec_cycles"]) / float(o["exec_cycles"]) - 1),
                           saving=100 * (1 - float(r["links_j"]) / float(o["links_j"])),
                           latency=100 * (float(r["latency_avg"]) / float(o["latency_avg"]) - 1)))
     fields = ["workload", "mode", "policy", "pdt_ns", "bound", "strategy", "seed", "exec", "saving", "latency",
               "exec_cycles", "links_j", "latency_avg", "misses", "pdt_median_cycles"]
     with open(out / "overheads.csv", "w", newline="") as f:
-        f.write("# relative to EEE off on the same workload; runs and parameters in summary.csv\n")
+        f.write("# relative to EEE off on the same workload and seed; runs and parameters in summary.csv\n")
         writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(table)
-    return table
+    groups = defaultdict(list)
+    for r in table:
+        groups[tuple(r[k] for k in fields[:6])].append(r)
+    means = []
+    for runs in groups.values():
+        mean = dict(runs[0], seeds=len(runs))
+        for key, _ in METRICS:
+            mean[key] = sum(r[key] for r in runs) / len(runs)
+        means.append(mean)
+    return means
 
 
 def perfbound(out):
@@ -124,7 +134,8 @@ def perfbound(out):
                 axes[row][col].axhline(0, color="black", linewidth=0.6)
         axes[0][0].legend(fontsize=8)
         axes[1][2].legend(fontsize=7)
-        fig.suptitle(f"{workload}: EEE against EEE off, 40-node Megafly (perfbound_megafly, seed in summary.csv)")
+        seeds = max(r["seeds"] for r in runs)
+        fig.suptitle(f"{workload}: EEE against EEE off, 40-node Megafly (perfbound_megafly), mean of {seeds} seed(s)")
         figures[workload] = fig
     return figures
 

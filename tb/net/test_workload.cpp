@@ -227,14 +227,17 @@ TEST_CASE("fixed t_PDT on the LAMMPS-like workload: 100 us saves with negligible
   }
 }
 
-TEST_CASE("PerfBound's execution-time overhead grows with its bound and stays near it", "[workload][eee]") {
+TEST_CASE("PerfBound keeps the execution-time overhead within its bound (fast wake, LAMMPS-like)", "[workload][eee]") {
+  // The sweep (sim/results/perfbound) finds this for seeds 1-3; with deep sleep the overhead
+  // scatters more around the bound.
   const double off = Bsp({"eee.mode=off", "eee.policy=fixed"}).first;
   double last = 0;
   for (const double bound : {0.01, 0.02, 0.05}) {
-    const double overhead = Bsp({"eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first / off - 1;
+    const double overhead =
+        Bsp({"eee.mode=fast_wake", "eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first / off - 1;
     INFO("bound " << bound << ": overhead " << overhead);
     CHECK(overhead > last);
-    CHECK(overhead < 2.5 * bound);
+    CHECK(overhead <= bound);
     last = overhead;
   }
 }
