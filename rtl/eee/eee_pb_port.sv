@@ -8,13 +8,13 @@
 /// pdt_cycles_i.
 ///
 /// An idle period runs from the cycle after the output sent its last queued flit (or from
-/// reset) to the cycle a packet is queued (or sent) again; its length is read off a free-running
-/// time base now_i (cycles; the switch's clock counter) so that no register moves while a port
-/// idles. Its length goes to the histogram (which clamps
-/// it at h_maxval) and, with its outcome, to the correction: a miss when the link was not awake
-/// at some point of the period (the packet waits for a wake-up), else a hit. A search starts on
-/// each search_i pulse, which the switch's time base gives every X cycles (the period X of
-/// N = l X / t_w), and is redone only when the port sent something since the last one.
+/// reset) to the cycle a packet is queued (or sent) again. Its length is read off a free-running
+/// time base now_i (cycles; the switch's clock counter), so that no register moves while a port
+/// idles, and goes to the histogram (which clamps it at h_maxval) and, with its outcome, to the
+/// correction: a miss when the link was not awake at some point of the period (the packet waits
+/// for a wake-up), else a hit. A search starts on each search_i pulse, which the switch's time
+/// base gives every X cycles (the period X of N = l X / t_w), and is redone only when the port
+/// sent something since the last one.
 module eee_pb_port #(
   /// eee_port widths.
   parameter int unsigned TimerWidth = 32,
