@@ -26,6 +26,14 @@ std::vector<std::string> SmallMegafly(std::vector<std::string> more) {
   return sets;
 }
 
+// Runs to the end; the run must be clean and the whole workload delivered.
+nlohmann::json Finished(tb::Run& run) {
+  const nlohmann::json r = run.Results();
+  REQUIRE(r["check"]["ok"] == true);
+  REQUIRE(r["workload"]["messages_delivered"] == r["workload"]["messages"]);
+  return r;
+}
+
 std::string ReadError(const std::string& text) {
   std::istringstream in(text);
   try {
@@ -160,9 +168,7 @@ TEST_CASE("EEE on an MPI-like workload: deep sleep with a small PDT multiplies r
   const auto exec = [](const std::string& mode, const std::string& pdt) {
     tb::Run run(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=16", "eee.mode=" + mode,
                               "eee.pdt_ns=" + pdt}));
-    const nlohmann::json r = run.Results();
-    REQUIRE(r["check"]["ok"] == true);
-    REQUIRE(r["workload"]["messages_delivered"] == r["workload"]["messages"]);
+    const nlohmann::json r = Finished(run);
     return std::make_pair(r["workload"]["exec_cycles"].get<double>(), r["energy"]["links_relative"].get<double>());
   };
   const auto off = exec("off", "0");
@@ -205,9 +211,7 @@ namespace {
 // link energy.
 std::pair<double, double> Bsp(const std::vector<std::string>& sets) {
   tb::Run run("perfbound_megafly", sets);
-  const nlohmann::json r = run.Results();
-  REQUIRE(r["check"]["ok"] == true);
-  REQUIRE(r["workload"]["messages_delivered"] == r["workload"]["messages"]);
+  const nlohmann::json r = Finished(run);
   return {r["workload"]["exec_cycles"].get<double>(), r["energy"]["links_j"].get<double>()};
 }
 

@@ -37,8 +37,7 @@ class EeeLinks : public Mechanism {
 
  public:
   EeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals)
-      : network_(network),
-        tracer_(tracer),
+      : tracer_(tracer),
         ledger_(ledger),
         context_(std::make_unique<VerilatedContext>()),
         latency_(params.net.link_latency),
@@ -93,6 +92,7 @@ class EeeLinks : public Mechanism {
     const size_t ring = static_cast<size_t>(latency_) + 1;
     uint8_t* const write = &outbox_[(now % ring) * ends_.size()];
     const uint8_t* const read = &outbox_[((now + 1) % ring) * ends_.size()];
+    const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
     for (size_t i = 0; i < ends_.size(); ++i) {
       End& e = ends_[i];
       Root& m = *e.root;  // the ports, without the wrapper's references
@@ -113,12 +113,6 @@ class EeeLinks : public Mechanism {
       // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
       // eee_pb_port also reads the time base now_i, but only to latch it or sample it on events
       // that other inputs cause, so it is left out of the comparison (see State()).
-      bool search = false;
-      if constexpr (kAdaptive) {
-        search = now % period_ == period_ - 1;
-        m.now_i = static_cast<uint32_t>(now);
-        m.search_i = search;
-      }
       const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
       if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
         Apply(i, write);
@@ -128,6 +122,10 @@ class EeeLinks : public Mechanism {
       m.tx_busy_i = sent;
       m.rx_busy_i = received;
       m.ctl_rx_i = message;
+      if constexpr (kAdaptive) {
+        m.now_i = static_cast<uint32_t>(now);
+        m.search_i = search;
+      }
       e.inputs = inputs;
       if (two_evals_) continue;
       RisingEdge(*e.model, m);
@@ -150,15 +148,13 @@ class EeeLinks : public Mechanism {
     if constexpr (kAdaptive) {
       // Where the policy left t_PDT (ports that never saw traffic keep eee.pdt_ns out of it).
       std::vector<double> pdts;
-      for (const End& e : ends_) {
-        if (e.root->pdt_applied_o != 0xffffffffu && e.outcomes > 0) pdts.push_back(e.root->pdt_applied_o);
-      }
-      std::sort(pdts.begin(), pdts.end());
       uint64_t hits = 0, misses = 0;
       for (const End& e : ends_) {
+        if (e.root->pdt_applied_o != 0xffffffffu && e.outcomes > 0) pdts.push_back(e.root->pdt_applied_o);
         hits += e.outcomes - e.misses;
         misses += e.misses;
       }
+      std::sort(pdts.begin(), pdts.end());
       r["predictions"] = {{"hits", hits}, {"misses", misses}};
       r["final_pdt_cycles"] = {{"ports_with_traffic", pdts.size()},
                                {"median", pdts.empty() ? 0.0 : pdts[pdts.size() / 2]},
@@ -249,7 +245,6 @@ class EeeLinks : public Mechanism {
     ledger_.Charge(static_cast<int>(i), m.power_o);
   }
 
-  Network& network_;
   Tracer& tracer_;
   EnergyLedger& ledger_;
   std::unique_ptr<VerilatedContext> context_;
