@@ -1,7 +1,5 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input (nothing written), 3 a packet was lost, reordered or corrupted.
-#include <sys/stat.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -12,10 +10,11 @@
 #include <systemc>
 
 #include "core/errors.h"
-#include "core/params.h"
 #include "core/scenario.h"
-#include "core/sim_top.h"
-#include "core/simulation.h"
+#include "mech/registry.h"
+#include "run/run_params.h"
+#include "run/sim_top.h"
+#include "run/simulation.h"
 #include "traffic/workload.h"
 
 #ifndef ICNSIM_SCENARIO_DIR
@@ -29,6 +28,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What the command line asked for.
+struct Request {
+  std::string scenario;
+  std::vector<std::string> sets;
+  int64_t seed = -1;
+  std::string out;  // results folder (run) or trace file (workload)
+  std::string trace;
+  std::string window;
+  std::string match = "*";
+  bool quiet = false;
+};
+
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
 std::string ResolveScenario(const std::string& arg) {
   if (fs::exists(arg)) return arg;
@@ -37,12 +48,17 @@ std::string ResolveScenario(const std::string& arg) {
   throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario (icnsim list shows them)");
 }
 
-icn::Scenario LoadScenario(const std::string& arg, std::vector<std::string> sets, int64_t seed) {
-  const std::string path = ResolveScenario(arg);
-  if (seed >= 0) sets.push_back("sim.seed=" + std::to_string(seed));
-  icn::Scenario scenario = icn::Scenario::Load(path, sets);
+icn::Scenario LoadScenario(const Request& request) {
+  const std::string path = ResolveScenario(request.scenario);
+  std::vector<std::string> sets = request.sets;
+  if (request.seed >= 0) sets.push_back("sim.seed=" + std::to_string(request.seed));
+  icn::Scenario scenario = icn::Scenario::Load(icn::AllKeys(), path, sets);
   if (scenario.name() == "unnamed") scenario.set_name(fs::path(path).stem().string());
   return scenario;
+}
+
+void PrintWarnings(const icn::RunParams& params) {
+  for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
 }
 
 std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
@@ -58,6 +74,24 @@ std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
   } catch (const std::exception&) {
     throw icn::ScenarioError("--trace-window: '" + text + "' is not FROM:TO with FROM < TO (cycles, TO may be empty)");
   }
+}
+
+// Tracing records the controllers: some mechanism must be on.
+icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& params) {
+  icn::TraceOptions trace;
+  if (request.trace.empty()) return trace;
+  if (params.mechanisms.empty()) {
+    std::string offs;
+    for (const auto& m : icn::Mechanisms()) {
+      offs += std::string(offs.empty() ? "" : " and ") + m.switch_key + " is " + m.off_value;
+    }
+    throw icn::ScenarioError("--trace: no controller is active in this scenario (" + offs + ")");
+  }
+  trace.path = request.trace;
+  trace.match = request.match;
+  std::tie(trace.from, trace.to) =
+      request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX) : ParseWindow(request.window);
+  return trace;
 }
 
 void PrintSummary(const nlohmann::json& r) {
@@ -88,55 +122,133 @@ void PrintSummary(const nlohmann::json& r) {
   std::printf("%-26s %s\n", "verdict", r["verdict"].get<std::string>().c_str());
 }
 
-int Run(const std::string& scenario_arg, const std::vector<std::string>& sets, int64_t seed, std::string out_dir,
-        const std::string& trace, const std::string& window, const std::string& match, bool quiet) {
-  // Everything is validated before anything is written.
-  const icn::Scenario scenario = LoadScenario(scenario_arg, sets, seed);
-  const icn::Params params = icn::MakeParams(scenario);
-  icn::RunOptions options;
-  options.progress = !quiet;
-  if (!trace.empty()) {
-    options.trace.path = trace;
-    options.trace.match = match;
-    std::tie(options.trace.from, options.trace.to) = window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX) : ParseWindow(window);
-    if (params.eee.mode == icn::EeeMode::kOff && !params.fattree.enabled) {
-      throw icn::ScenarioError("--trace: no controller is active in this scenario "
-                               "(eee.mode is off and fattree_onoff.enabled is false)");
-    }
-  }
-  if (out_dir.empty()) out_dir = "out/" + scenario.name();
-  for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
-
-  if (!trace.empty() && fs::path(trace).has_parent_path()) fs::create_directories(fs::path(trace).parent_path());
-  icn::Simulation sim(scenario, params, options);
-  icn::SimTop top("top", sim, params.sim.cycle_ns);
+// The run in the SystemC kernel: results.json with provenance and, when traced, the waveform's.
+nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& request) {
+  icn::SimTop top("top", sim, cycle_ns);
   const auto start = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json results = sim.Finish(wall);
   results["git_revision"] = ICNSIM_GIT_REV;
-  if (!trace.empty()) {
-    results["trace"] = {{"path", trace}, {"bytes", sim.tracer().bytes()}, {"match", match}, {"window", window}};
+  if (!request.trace.empty()) {
+    results["trace"] = {
+        {"path", request.trace}, {"bytes", sim.tracer().bytes()}, {"match", request.match}, {"window", request.window}};
   }
+  return results;
+}
 
-  fs::create_directories(out_dir);
-  std::ofstream(fs::path(out_dir) / "results.json") << results.dump(2) << '\n';
-  if (!sim.timeseries_csv().empty()) std::ofstream(fs::path(out_dir) / "timeseries.csv") << sim.timeseries_csv();
-  if (!quiet) PrintSummary(results);
-  std::printf("results: %s\n", (fs::path(out_dir) / "results.json").c_str());
-  if (!trace.empty()) {
-    std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", trace.c_str(),
-                static_cast<unsigned long long>(sim.tracer().bytes()), trace.c_str(),
-                params.fattree.enabled                         ? "waves/fattree_onoff.gtkw"
-                : params.eee.policy != icn::PdtPolicy::kFixed ? "waves/perfbound.gtkw"
-                                                               : "waves/eee_port.gtkw");
+int Run(const Request& request) {
+  // Everything is validated before anything is written.
+  const icn::Scenario scenario = LoadScenario(request);
+  const icn::RunParams params = icn::MakeRunParams(scenario);
+  icn::RunOptions options;
+  options.progress = !request.quiet;
+  options.trace = TraceRequest(request, params);
+  const fs::path out = request.out.empty() ? fs::path("out") / scenario.name() : fs::path(request.out);
+  PrintWarnings(params);
+  if (!request.trace.empty() && fs::path(request.trace).has_parent_path()) {
+    fs::create_directories(fs::path(request.trace).parent_path());
+  }
+  icn::Simulation sim(scenario, params, options);
+  const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request);
+
+  fs::create_directories(out);
+  std::ofstream(out / "results.json") << results.dump(2) << '\n';
+  if (!sim.timeseries_csv().empty()) std::ofstream(out / "timeseries.csv") << sim.timeseries_csv();
+  if (!request.quiet) PrintSummary(results);
+  std::printf("results: %s\n", (out / "results.json").c_str());
+  if (!request.trace.empty()) {
+    const icn::ActiveMechanism& traced = params.mechanisms.front();
+    std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
+                static_cast<unsigned long long>(sim.tracer().bytes()), request.trace.c_str(),
+                traced.info->view(*traced.config).c_str());
   }
   if (!results["check"]["ok"].get<bool>()) {
-    for (const auto& p : results["check"]["problems"]) std::fprintf(stderr, "[icnsim] check failed: %s\n", p.get<std::string>().c_str());
+    for (const auto& p : results["check"]["problems"]) {
+      std::fprintf(stderr, "[icnsim] check failed: %s\n", p.get<std::string>().c_str());
+    }
     return icn::kExitConservation;
   }
-  if (results["verdict"] == "saturated") std::fprintf(stderr, "[icnsim] %s\n", results["verdict_reason"].get<std::string>().c_str());
+  if (results["verdict"] == "saturated") {
+    std::fprintf(stderr, "[icnsim] %s\n", results["verdict_reason"].get<std::string>().c_str());
+  }
   return 0;
+}
+
+int Check(const Request& request) {
+  const icn::Scenario scenario = LoadScenario(request);
+  const icn::RunParams params = icn::MakeRunParams(scenario);
+  PrintWarnings(params);
+  // A trace is read (and so checked) too; presets cannot be wrong.
+  if (params.workload.kind == "trace") icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
+  std::printf("%s: ok\n", scenario.name().c_str());
+  return 0;
+}
+
+int WriteWorkload(const Request& request) {
+  const icn::Scenario scenario = LoadScenario(request);
+  const icn::RunParams params = icn::MakeRunParams(scenario);
+  if (params.workload.kind == "none") throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
+  const icn::Workload w = icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
+  if (request.out.empty()) {
+    icn::WriteTrace(w, std::cout);
+  } else {
+    std::ofstream file(request.out);
+    icn::WriteTrace(w, file);
+  }
+  std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages.size(),
+               static_cast<unsigned long long>(w.bytes), w.ranks - 1);
+  return 0;
+}
+
+int List() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(ICNSIM_SCENARIO_DIR)) {
+    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) std::printf("%s\n", f.stem().c_str());
+  return 0;
+}
+
+int Keys() {
+  for (const auto& key : icn::AllKeys().all()) {
+    const std::string unit = *key.unit ? std::string(" [") + key.unit + "]" : "";
+    std::printf("%-34s default %-12s %s%s; allowed: %s\n", key.name, key.default_value, key.help, unit.c_str(),
+                icn::AllowedValues(key).c_str());
+  }
+  return 0;
+}
+
+void AddSubcommands(CLI::App& app, Request& r) {
+  app.require_subcommand(1);
+  CLI::App* run = app.add_subcommand("run", "run a scenario and write results.json");
+  run->add_option("scenario", r.scenario, "scenario file, or the name of a bundled scenario")->required();
+  run->add_option("--set", r.sets, "override a key: --set traffic.load=0.3 (repeatable)");
+  run->add_option("--seed", r.seed, "random seed (same as --set sim.seed=N)");
+  run->add_option("--out", r.out, "output folder (default out/<scenario name>)");
+  run->add_option("--trace", r.trace, "write an FST waveform of the controllers to this file");
+  run->add_option("--trace-window", r.window, "cycles FROM:TO to dump (default: the whole run)");
+  run->add_option("--trace-match", r.match,
+                  "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*'");
+  run->add_flag("--quiet", r.quiet, "no progress and no summary");
+  CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
+  check->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
+  check->add_option("--set", r.sets, "override a key (repeatable)");
+  CLI::App* workload = app.add_subcommand("workload", "write the scenario's workload as a trace (and so validate it)");
+  workload->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
+  workload->add_option("--set", r.sets, "override a key (repeatable)");
+  workload->add_option("--out", r.out, "trace file to write (default: standard output)");
+  app.add_subcommand("list", "list the bundled scenarios");
+  app.add_subcommand("keys", "list every scenario key with its default, unit and allowed values");
+}
+
+int Dispatch(const CLI::App& app, const Request& request) {
+  if (app.got_subcommand("run")) return Run(request);
+  if (app.got_subcommand("check")) return Check(request);
+  if (app.got_subcommand("workload")) return WriteWorkload(request);
+  if (app.got_subcommand("list")) return List();
+  return Keys();
 }
 
 }  // namespace
@@ -145,86 +257,18 @@ int sc_main(int argc, char* argv[]) {
   // The kernel's "stopped by user" note would bury the run's own output.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   CLI::App app{"icnsim: cycle-accurate RTL controllers in a SystemC interconnection network"};
-  app.require_subcommand(1);
-  std::string scenario_arg, out_dir, trace, window, match = "*";
-  std::vector<std::string> sets;
-  int64_t seed = -1;
-  bool quiet = false;
-
-  CLI::App* run = app.add_subcommand("run", "run a scenario and write results.json");
-  run->add_option("scenario", scenario_arg, "scenario file, or the name of a bundled scenario")->required();
-  run->add_option("--set", sets, "override a key: --set traffic.load=0.3 (repeatable)");
-  run->add_option("--seed", seed, "random seed (same as --set sim.seed=N)");
-  run->add_option("--out", out_dir, "output folder (default out/<scenario name>)");
-  run->add_option("--trace", trace, "write an FST waveform of the controllers to this file");
-  run->add_option("--trace-window", window, "cycles FROM:TO to dump (default: the whole run)");
-  run->add_option("--trace-match", match, "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*'");
-  run->add_flag("--quiet", quiet, "no progress and no summary");
-
-  CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
-  check->add_option("scenario", scenario_arg, "scenario file or bundled name")->required();
-  check->add_option("--set", sets, "override a key (repeatable)");
-
-  std::string trace_out;
-  CLI::App* workload = app.add_subcommand("workload", "write the scenario's workload as a trace (and so validate it)");
-  workload->add_option("scenario", scenario_arg, "scenario file or bundled name")->required();
-  workload->add_option("--set", sets, "override a key (repeatable)");
-  workload->add_option("--out", trace_out, "trace file to write (default: standard output)");
-
-  app.add_subcommand("list", "list the bundled scenarios");
-  app.add_subcommand("keys", "list every scenario key with its default and allowed values");
-
+  Request request;
+  AddSubcommands(app, request);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : icn::kExitBadInput;
   }
-
   try {
-    if (*run) return Run(scenario_arg, sets, seed, out_dir, trace, window, match, quiet);
-    if (*check) {
-      const icn::Scenario scenario = LoadScenario(scenario_arg, sets, -1);
-      const icn::Params params = icn::MakeParams(scenario);
-      for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
-      // A trace is read (and so checked) too; presets cannot be wrong.
-      if (params.workload.kind == "trace") icn::LoadWorkload(params.workload, icn::NodeCount(params.net), params.sim.seed);
-      std::printf("%s: ok\n", scenario.name().c_str());
-      return 0;
-    }
-    if (*workload) {
-      const icn::Scenario scenario = LoadScenario(scenario_arg, sets, -1);
-      const icn::Params params = icn::MakeParams(scenario);
-      if (params.workload.kind == "none") throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
-      const icn::Workload w = icn::LoadWorkload(params.workload, icn::NodeCount(params.net), params.sim.seed);
-      if (trace_out.empty()) {
-        icn::WriteTrace(w, std::cout);
-      } else {
-        std::ofstream file(trace_out);
-        icn::WriteTrace(w, file);
-      }
-      std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages.size(),
-                   static_cast<unsigned long long>(w.bytes), w.ranks - 1);
-      return 0;
-    }
-    if (app.got_subcommand("list")) {
-      std::vector<fs::path> files;
-      for (const auto& entry : fs::directory_iterator(ICNSIM_SCENARIO_DIR)) {
-        if (entry.path().extension() == ".yaml") files.push_back(entry.path());
-      }
-      std::sort(files.begin(), files.end());
-      for (const auto& f : files) std::printf("%s\n", f.stem().c_str());
-      return 0;
-    }
-    for (const auto& key : icn::AllKeys()) {
-      std::printf("%-28s default %-12s %s\n", key.name, key.default_value, key.help);
-    }
-    return 0;
+    return Dispatch(app, request);
   } catch (const icn::ScenarioError& e) {
     std::fprintf(stderr, "icnsim: error: %s\n", e.what());
     return icn::kExitBadInput;
-  } catch (const icn::ConservationError& e) {
-    std::fprintf(stderr, "icnsim: check failed: %s\n", e.what());
-    return icn::kExitConservation;
   }
 }
 

@@ -22,19 +22,21 @@ module eee_pb_port #(
   parameter int unsigned LatencyWidth = 8,
   parameter int unsigned QueueWidth = 16,
   /// Histogram (pb_histogram): n_bins, r_bin, counter bits, strategy, h_maxN, TTL_hist, h_maxval.
-  parameter int unsigned NumBins = 64,
-  parameter int unsigned BinCycles = 128,
-  parameter int unsigned CounterWidth = 16,
-  parameter int unsigned Strategy = 0,
-  parameter int unsigned MaxN = 250,
-  parameter int unsigned TtlCycles = 0,
-  parameter int unsigned MaxValCycles = 8191,
+  /// The geometry comes from pb_pkg; the harness reads these parameters back from the model
+  /// (public), and its fixed-point skip needs TtlCycles = 0 (a TTL counter would move every cycle).
+  parameter int unsigned NumBins      /*verilator public_flat_rd*/ = pb_pkg::NumBins,
+  parameter int unsigned BinCycles    /*verilator public_flat_rd*/ = pb_pkg::BinCycles,
+  parameter int unsigned CounterWidth /*verilator public_flat_rd*/ = pb_pkg::CounterWidth,
+  parameter int unsigned Strategy     /*verilator public_flat_rd*/ = 0,
+  parameter int unsigned MaxN         /*verilator public_flat_rd*/ = pb_pkg::MaxN,
+  parameter int unsigned TtlCycles    /*verilator public_flat_rd*/ = 0,
+  parameter int unsigned MaxValCycles /*verilator public_flat_rd*/ = pb_pkg::MaxValCycles,
   /// Search (pb_search): hop-share table length and fraction bits.
-  parameter int unsigned MaxHops = 8,
-  parameter int unsigned FracBits = 16,
+  parameter int unsigned MaxHops      /*verilator public_flat_rd*/ = pb_pkg::MaxHops,
+  parameter int unsigned FracBits     /*verilator public_flat_rd*/ = pb_pkg::FracBits,
   /// Correction (pb_correct): n_R and the cap of cf in Q.8.
-  parameter int unsigned HistLen = 16,
-  parameter int unsigned CfMaxQ8 = 4096,
+  parameter int unsigned HistLen      /*verilator public_flat_rd*/ = pb_pkg::HistLen,
+  parameter int unsigned CfMaxQ8      /*verilator public_flat_rd*/ = pb_pkg::CfMaxQ8,
   /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
   parameter int unsigned IdleWidth = 32
 ) (

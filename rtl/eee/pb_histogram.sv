@@ -14,21 +14,21 @@
 /// counters only ever need the bin of an evicted value).
 module pb_histogram #(
   /// Number of bins (n_bins).
-  parameter int unsigned NumBins = 32,
+  parameter int unsigned NumBins = pb_pkg::NumBins,
   /// Bin width r_bin in cycles; a power of two so that the bin is a shift of the value.
-  parameter int unsigned BinCycles = 256,
+  parameter int unsigned BinCycles = pb_pkg::BinCycles,
   /// Bits of each bin counter (w_counter x 8).
-  parameter int unsigned CounterWidth = 16,
+  parameter int unsigned CounterWidth = pb_pkg::CounterWidth,
   /// Bits of an idle-period value.
   parameter int unsigned ValueWidth = 32,
   /// 0 self-clearing, 1 sliding window, 2 unbounded.
   parameter int unsigned Strategy = 0,
   /// h_maxN: values before a self-clearing histogram clears / length of the sliding window.
-  parameter int unsigned MaxN = 250,
+  parameter int unsigned MaxN = pb_pkg::MaxN,
   /// TTL_hist in cycles for the self-clearing strategy (0 = no time limit).
   parameter int unsigned TtlCycles = 0,
   /// h_maxval: longer idle periods are clamped to this value.
-  parameter int unsigned MaxValCycles = 8191
+  parameter int unsigned MaxValCycles = pb_pkg::MaxValCycles
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,

@@ -14,13 +14,13 @@
 /// cycle per bin scanned.
 module pb_search #(
   /// Histogram geometry (as pb_histogram).
-  parameter int unsigned NumBins = 32,
-  parameter int unsigned CounterWidth = 16,
-  parameter int unsigned BinCycles = 256,
+  parameter int unsigned NumBins = pb_pkg::NumBins,
+  parameter int unsigned CounterWidth = pb_pkg::CounterWidth,
+  parameter int unsigned BinCycles = pb_pkg::BinCycles,
   /// Largest hop count in the share table.
-  parameter int unsigned MaxHops = 8,
+  parameter int unsigned MaxHops = pb_pkg::MaxHops,
   /// Fraction bits of p_h, bound and 1/h.
-  parameter int unsigned FracBits = 16,
+  parameter int unsigned FracBits = pb_pkg::FracBits,
   /// Width of t_PDT.
   parameter int unsigned TimerWidth = 32,
   /// t_PDT before the first computation.

@@ -1,49 +1,62 @@
-// Cycles spent by each component in each power state, and the energy they add up to.
-// Nominal energy is the same components always in state 0 (full power) over the same cycles.
+// Cycles each component spends in each of its power states, and the energy they add up to.
+// Components come in groups that share a power table: any number of named states with a power
+// each, one of them nominal (full power). An EEE port has wake, transition, fast LPI and deep LPI;
+// an on/off link powered and off; an optical transmitter laser off and six bit-rate levels.
+// Energy is summed per group and state from whole cycle counts, so it does not depend on the order
+// in which components are charged; nominal energy is the same cycles spent in the nominal state.
 #pragma once
-#include <array>
 #include <cstdint>
+#include <deque>
+#include <string>
 #include <vector>
 
 namespace icn {
 
 class EnergyLedger {
  public:
-  static constexpr int kStates = 4;
+  class Group {
+   public:
+    Group(std::string name, std::vector<std::string> states, std::vector<double> power_w, int components,
+          int nominal_state);
 
-  EnergyLedger(int components, std::array<double, kStates> power_w, double cycle_ns)
-      : cycles_(components), power_w_(power_w), cycle_s_(cycle_ns * 1e-9) {}
+    void Charge(int component, int state) { ++cycles_[static_cast<size_t>(component) * states_ + state]; }
+    // Every component in the nominal state for `cycles` (hardware no controller drives).
+    void ChargeAllNominal(uint64_t cycles) { all_nominal_ += cycles; }
 
-  void Charge(int component, int state) { ++cycles_[component][state]; }
-  // Every component in state 0 for `cycles` (a network without a power mechanism).
-  void ChargeAllAwake(uint64_t cycles) { all_awake_ += cycles; }
+    uint64_t StateCycles(int state) const;
+    double EnergyJ(double cycle_s) const;
+    double NominalJ(double cycle_s) const;
+    const std::string& name() const { return name_; }
+    const std::vector<std::string>& state_names() const { return state_names_; }
+    int components() const { return components_; }
 
-  uint64_t StateCycles(int state) const {
-    uint64_t total = state == 0 ? all_awake_ * cycles_.size() : 0;
-    for (const auto& c : cycles_) total += c[state];
-    return total;
+   private:
+    std::string name_;
+    std::vector<std::string> state_names_;
+    std::vector<double> power_w_;
+    int states_;
+    int components_;
+    int nominal_;
+    std::vector<uint64_t> cycles_;  // [component][state]
+    uint64_t all_nominal_ = 0;
+  };
+
+  explicit EnergyLedger(double cycle_ns) : cycle_s_(cycle_ns * 1e-9) {}
+
+  // The reference stays valid for the ledger's life.
+  Group& AddGroup(std::string name, std::vector<std::string> states, std::vector<double> power_w, int components,
+                  int nominal_state = 0) {
+    return groups_.emplace_back(std::move(name), std::move(states), std::move(power_w), components, nominal_state);
   }
-  double EnergyJ() const {
-    double joules = 0;
-    for (int s = 0; s < kStates; ++s) joules += static_cast<double>(StateCycles(s)) * power_w_[s] * cycle_s_;
-    return joules;
-  }
-  double NominalJ() const {
-    uint64_t total = 0;
-    for (int s = 0; s < kStates; ++s) total += StateCycles(s);
-    return static_cast<double>(total) * power_w_[0] * cycle_s_;
-  }
-  double Relative() const {
-    const double nominal = NominalJ();
-    return nominal > 0 ? EnergyJ() / nominal : 1.0;
-  }
-  int components() const { return static_cast<int>(cycles_.size()); }
+
+  double EnergyJ() const;
+  double NominalJ() const;
+  int components() const;
+  const std::deque<Group>& groups() const { return groups_; }
 
  private:
-  std::vector<std::array<uint64_t, kStates>> cycles_;
-  std::array<double, kStates> power_w_;
   double cycle_s_;
-  uint64_t all_awake_ = 0;
+  std::deque<Group> groups_;
 };
 
 }  // namespace icn

@@ -1,4 +1,6 @@
 // Typed errors that main() turns into a message and an exit code. Library code never exits.
+// A run that loses, reorders or corrupts a packet is not an exception: its census goes into
+// results.json (check.ok = false) and icnsim exits with kExitConservation.
 #pragma once
 #include <stdexcept>
 #include <string>
@@ -7,12 +9,6 @@ namespace icn {
 
 // Bad input: unknown key, wrong type, value out of range, malformed file. Exit code 2.
 class ScenarioError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// A run broke the "nothing is lost" rule: a packet lost, reordered or corrupted. Exit code 3.
-class ConservationError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };

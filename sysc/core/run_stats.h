@@ -40,7 +40,6 @@ class RunStats {
   }
   void OnViolation(const std::string& what) {
     if (violations_.size() < 20) violations_.push_back(what);
-    ++violation_count_;
   }
 
   // Deliveries since the last call (for time series): flits delivered and mean packet latency.
@@ -60,7 +59,6 @@ class RunStats {
   uint64_t labelled_delivered() const { return labelled_delivered_; }
   uint64_t labelled_flits_created() const { return labelled_flits_created_; }
   uint64_t window_flits_delivered() const { return window_flits_delivered_; }
-  uint64_t violation_count() const { return violation_count_; }
   const std::vector<std::string>& violations() const { return violations_; }
 
  private:
@@ -74,7 +72,6 @@ class RunStats {
   uint64_t window_deliveries_ = 0;
   uint64_t window_latency_sum_ = 0;
   uint64_t window_flits_ = 0;
-  uint64_t violation_count_ = 0;
   std::vector<std::string> violations_;
   std::vector<uint32_t> latencies_;
 };

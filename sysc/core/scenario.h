@@ -1,9 +1,12 @@
-// Scenario: every key a run accepts, with its type, default and allowed range, filled from a YAML
-// file and --set overrides and validated once. Values are kept as JSON so results.json can record
-// every parameter after defaults exactly as the run used it.
+// Scenario: the values of every key a run accepts, filled from defaults, a YAML file and --set
+// overrides, each validated once against its KeySpec. The keys themselves are declared by the
+// layer that owns them (sim.* here, router.*/link.*/topology.* by the network, traffic.* and
+// workload.* by the traffic layer, each mechanism its own) and gathered into one KeyTable by the
+// run assembly. Values are kept as JSON so results.json records every parameter exactly as used.
 #pragma once
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,23 +18,39 @@ enum class KeyType { kBool, kInt, kReal, kChoice, kText, kIntList, kPointList };
 struct KeySpec {
   const char* name;
   KeyType type;
-  const char* default_value;  // YAML text
-  double min;                 // inclusive bounds for numbers and list elements
+  const char* default_value;         // YAML text
+  double min;                        // inclusive bounds for numbers and list elements
   double max;
   std::vector<std::string> choices;  // kChoice only
-  const char* help;
+  const char* unit;                  // "" when the value has none
+  const char* help;                  // one line
 };
 
-// The table of every key, in documentation order.
-const std::vector<KeySpec>& AllKeys();
-const KeySpec* FindKey(const std::string& name);
+// Upper bound that reads as "no limit" in messages.
+constexpr double kUnbounded = 1e15;
+
+// "an integer in [1, 16]", "one of {off, fast_wake}": what a key accepts, as errors state it.
+std::string AllowedValues(const KeySpec& spec);
+
+// Every key of a run, in documentation order; names are unique.
+class KeyTable {
+ public:
+  // Throws std::logic_error when two specs share a name (a programming error, not bad input).
+  explicit KeyTable(std::vector<KeySpec> keys);
+  const std::vector<KeySpec>& all() const { return keys_; }
+  const KeySpec* Find(const std::string& name) const;
+
+ private:
+  std::vector<KeySpec> keys_;
+  std::unordered_map<std::string, size_t> index_;
+};
 
 class Scenario {
  public:
   // Defaults only.
-  Scenario();
+  explicit Scenario(const KeyTable& keys);
   // Defaults, then the file, then each "key=value" in order. Throws ScenarioError.
-  static Scenario Load(const std::string& path, const std::vector<std::string>& sets);
+  static Scenario Load(const KeyTable& keys, const std::string& path, const std::vector<std::string>& sets);
 
   // Sets one key from YAML text (e.g. "0.3", "[8, 8]"), validating type and range.
   void Set(const std::string& key, const std::string& yaml_text);
@@ -50,6 +69,7 @@ class Scenario {
 
  private:
   const nlohmann::json& At(const std::string& key) const;
+  const KeyTable* keys_;
   std::string name_ = "unnamed";
   std::map<std::string, nlohmann::json> values_;
 };

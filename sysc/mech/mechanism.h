@@ -1,9 +1,23 @@
 // A power or reconfiguration mechanism in the loop: adapters around verilated controllers that
-// read harness observables, evaluate the RTL on the clock edge, and apply its outputs.
+// read harness observables, evaluate the RTL on the clock edge, and apply its outputs. Each
+// mechanism is a folder sysc/mech/<m>/ that describes itself with a MechanismInfo (its keys, the
+// parsing and validation of its parameters, a factory for its adapter, its energy when off, its
+// waveform view and bundled scenarios) and is listed once in mech/registry.cpp.
 #pragma once
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "core/energy_ledger.h"
+#include "core/scenario.h"
+#include "core/sim_params.h"
+#include "core/tracer.h"
+#include "net/fabric.h"
+#include "net/net_params.h"
+#include "net/topology.h"
 
 namespace icn {
 
@@ -11,13 +25,63 @@ class Mechanism {
  public:
   virtual ~Mechanism() = default;
   // Evaluates every controller on the edge closing cycle `now`, after the network's own step, and
-  // charges the cycle to the energy ledger.
+  // charges the cycle to the energy ledger groups it added.
   virtual void Step(uint64_t now) = 0;
-  // Mechanism figures for results.json, and problems for the end-of-run check.
+  // Mechanism figures for results.json.
   virtual void Report(nlohmann::json& results) const = 0;
-  virtual uint64_t violations() const { return 0; }
+  // What broke the "nothing is lost" rule on its side (each problem a sentence); empty when clean.
+  virtual std::vector<std::string> Problems() const { return {}; }
   // Hash of every controller register: equal digests on every cycle = the same behaviour.
   virtual uint64_t Digest() const = 0;
+  // Columns it adds to timeseries.csv, and their values at a sample (in the same order).
+  virtual std::vector<std::string> TimeseriesColumns() const { return {}; }
+  virtual void SampleTimeseries(std::vector<double>& row) const { (void)row; }
+};
+
+// A mechanism's parameters after parsing and validation.
+struct MechanismConfig {
+  virtual ~MechanismConfig() = default;
+};
+
+// What parsing may read besides the mechanism's own keys.
+struct MechanismParseContext {
+  const Scenario& scenario;
+  const SimParams& sim;
+  const NetParams& net;
+  const Topology& topology;
+  std::vector<std::string>& warnings;  // conversions the user should know about
+};
+
+// What an adapter is built from.
+struct MechanismContext {
+  const SimParams& sim;
+  const NetParams& net;
+  const Topology& topology;
+  Fabric& fabric;
+  Tracer& tracer;
+  EnergyLedger& ledger;
+  // Clock every model with "clk=0; eval; clk=1; eval" (always so while tracing, so the clock shows
+  // in the waveform) instead of the equivalent single eval per cycle.
+  bool two_evals;
+};
+
+struct MechanismInfo {
+  const char* name;       // its section in results.json, e.g. "eee"
+  const char* switch_key;  // the key that turns it on, e.g. "eee.mode"
+  const char* off_value;  // that key's value when it is off
+  const char* drives;     // what its controllers drive ("link power"): two at once may not drive the same
+  std::vector<KeySpec> keys;
+  // Parses and validates its keys (errors name the key and the allowed range); null when the
+  // scenario leaves the mechanism off.
+  std::unique_ptr<MechanismConfig> (*parse)(const MechanismParseContext& context);
+  // Builds the adapter, which adds its energy groups to the ledger.
+  std::unique_ptr<Mechanism> (*make)(const MechanismConfig& config, const MechanismContext& context);
+  // The energy of its hardware when no active mechanism accounts for link energy, always in the
+  // nominal state (EEE: every port awake). Null if it has none. Returns the group it added.
+  EnergyLedger::Group* (*energy_when_off)(const Scenario& scenario, const Fabric& fabric, EnergyLedger& ledger);
+  // The GTKWave view of a traced run, e.g. "waves/eee_port.gtkw".
+  std::string (*view)(const MechanismConfig& config);
+  std::vector<std::string> scenarios;  // bundled scenarios (sim/scenarios/) that run it
 };
 
 }  // namespace icn

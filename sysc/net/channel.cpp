@@ -7,15 +7,24 @@
 
 namespace icn {
 
-Channel::Channel(int latency, double bandwidth_flits)
+Channel::Channel(int latency, double rate, uint8_t link_class)
     : latency_(latency),
-      bandwidth_(bandwidth_flits),
-      full_rate_(bandwidth_flits >= 1.0),
+      rate_(rate),
+      full_rate_(rate >= 1.0),
+      link_class_(link_class),
       flits_(latency + 1),
       credits_(latency + 1) {}
 
 double Channel::Tokens(uint64_t now) const {
-  return std::min(1.0, tokens_ + bandwidth_ * static_cast<double>(now - tokens_at_));
+  return std::min(1.0, tokens_ + rate_ * static_cast<double>(now - tokens_at_));
+}
+
+void Channel::SetRate(double rate, uint64_t now) {
+  // At full rate the only limit is one flit per cycle: a token is there unless one left at `now`.
+  tokens_ = full_rate_ ? (last_tx_ == now ? 0.0 : 1.0) : Tokens(now);
+  tokens_at_ = now;
+  rate_ = rate;
+  full_rate_ = rate >= 1.0;
 }
 
 void Channel::Send(Flit flit, uint64_t now) {

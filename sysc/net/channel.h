@@ -1,6 +1,10 @@
-// One direction of a link: a delay line for flits (downstream) and one for credits (upstream),
-// a bandwidth in flits per cycle, busy counters, and the usability flags a controller owns.
+// One direction of a link: a delay line for flits (downstream) and one for credits (upstream), a
+// rate in flits per cycle (fractional rates through a token accumulator), busy counters, and the
+// state a controller owns: whether the link may send (tx_enabled), whether routing may choose it
+// (routable), whether it takes new packets at all (accepting: quiesced when false), its rate
+// (changed at run time) and a stretch of cycles it is disabled for (a receiver relocking).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "net/flit.h"
@@ -20,16 +24,17 @@ struct Endpoint {
 
 class Channel {
  public:
-  Channel(int latency, double bandwidth_flits);
+  Channel(int latency, double rate, uint8_t link_class);
 
   void set_source(const Endpoint& e) { src_ = e; }
   void set_destination(const Endpoint& e) { dst_ = e; }
   const Endpoint& source() const { return src_; }
   const Endpoint& destination() const { return dst_; }
 
-  // The sender may start a flit this cycle: the controller allows it and a bandwidth token is there.
+  // The sender may start a flit this cycle: the controller allows it, the link is not disabled and
+  // a rate token is there.
   bool CanSend(uint64_t now) const {
-    return tx_enabled_ && (full_rate_ ? last_tx_ != now : Tokens(now) >= 1.0 - 1e-9);
+    return tx_enabled_ && now >= enabled_from_ && (full_rate_ ? last_tx_ != now : Tokens(now) >= 1.0 - 1e-9);
   }
   void Send(Flit flit, uint64_t now);
   // Credit for `vc` of the buffer at the destination, travelling back to the source.
@@ -44,12 +49,23 @@ class Channel {
   void set_tx_enabled(bool on) { tx_enabled_ = on; }
   bool routable() const { return routable_; }
   void set_routable(bool on) { routable_ = on; }
+  // Whether the sender may start a new packet on this channel; packets already on it finish, so a
+  // quiesced channel drains (WormholeNetwork::Drained) and can then be re-aimed.
+  bool accepting() const { return accepting_; }
+  void set_accepting(bool on) { accepting_ = on; }
+  // A new rate from the cycle after `now` on; tokens gathered up to `now` at the old rate are kept.
+  // Flits already on the wire arrive when they were due.
+  void SetRate(double rate, uint64_t now);
+  // No flit starts on cycles now + 1 .. now + cycles (flits on the wire and credits still arrive).
+  void DisableFor(uint64_t cycles, uint64_t now) { enabled_from_ = std::max(enabled_from_, now + 1 + cycles); }
+  double rate() const { return rate_; }
+  int latency() const { return latency_; }
+  uint8_t link_class() const { return link_class_; }
 
   // Activity: flits sent in total, and whether a flit left / arrived on cycle `now`.
   uint64_t busy_cycles() const { return busy_cycles_; }
   bool sent_at(uint64_t now) const { return last_tx_ == now; }
   bool received_at(uint64_t now) const { return last_rx_ == now; }
-  int latency() const { return latency_; }
   // Flits on the wire, for the end-of-run census.
   const Ring<std::pair<uint64_t, Flit>>& in_flight() const { return flits_; }
 
@@ -61,12 +77,15 @@ class Channel {
     uint8_t vc;
   };
   int latency_;
-  double bandwidth_;
+  double rate_;
   bool full_rate_;
+  uint8_t link_class_;
   double tokens_ = 1.0;
   uint64_t tokens_at_ = 0;
+  uint64_t enabled_from_ = 0;
   bool tx_enabled_ = true;
   bool routable_ = true;
+  bool accepting_ = true;
   uint64_t busy_cycles_ = 0;
   uint64_t last_tx_ = ~0ULL;
   uint64_t last_rx_ = ~0ULL;

@@ -8,7 +8,16 @@ Nic::Nic(int id, int vcs, PacketPool& pool, SinkObserver& observer)
 void Nic::Connect(Channel* out, Channel* in, int downstream_depth) {
   (void)in;  // the sink consumes at once and never returns credits
   out_ = out;
+  depth_ = downstream_depth;
   credits_.assign(vcs_, downstream_depth);
+}
+
+bool Nic::OutputDrained() const {
+  if (current_vc_ >= 0) return false;
+  for (int32_t c : credits_) {
+    if (c != depth_) return false;
+  }
+  return true;
 }
 
 void Nic::Inject(uint64_t now) {
@@ -16,6 +25,7 @@ void Nic::Inject(uint64_t now) {
   const uint32_t id = queue_.front();
   const Packet& packet = pool_[id];
   if (current_vc_ < 0) {
+    if (!out_->accepting()) return;  // quiesced: no new packet starts
     // A new packet takes the VC with the most credits, round-robin among equals.
     int best = -1;
     for (int i = 0; i < vcs_; ++i) {

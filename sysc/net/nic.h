@@ -35,6 +35,8 @@ class Nic {
   void Credit(uint8_t vc) { ++credits_[vc]; }
 
   int id() const { return id_; }
+  // No packet in the middle of being sent and every credit back.
+  bool OutputDrained() const;
   // Packets waiting in the source queue or being sent (the NIC port's output queue).
   const int32_t* queued() const { return &queued_; }
   // Packets in the source queue, the one being sent included, for the end-of-run census.
@@ -50,6 +52,7 @@ class Nic {
   Ring<uint32_t> queue_;
   int32_t queued_ = 0;
   std::vector<int32_t> credits_;
+  int32_t depth_ = 0;       // buffer per VC at the far end of the output
   uint32_t next_flit_ = 0;  // of the packet at the front of the queue
   int current_vc_ = -1;     // VC the front packet uses once its head has left
   uint8_t vc_rr_ = 0;

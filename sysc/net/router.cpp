@@ -1,11 +1,31 @@
 #include "net/router.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
 namespace icn {
 
-Router::Router(int id, int ports, const NetworkParams& params, const Routing& routing, PacketPool& pool)
+namespace {
+
+// The first set bit at or after `from` in a bitset of `words` 64-bit words, wrapping around.
+// At least one bit is set.
+int FirstAtOrAfter(const uint64_t* bits, int words, int from) {
+  const int w = from >> 6;
+  const uint64_t high = bits[w] & (~0ULL << (from & 63));
+  if (high) return (w << 6) + __builtin_ctzll(high);
+  for (int i = 1; i <= words; ++i) {
+    const int v = (w + i) % words;
+    // Back at the first word: only the bits below `from` are left.
+    const uint64_t b = v == w ? bits[v] & ~(~0ULL << (from & 63)) : bits[v];
+    if (b) return (v << 6) + __builtin_ctzll(b);
+  }
+  return -1;
+}
+
+}  // namespace
+
+Router::Router(int id, int ports, const RouterParams& params, const Routing* routing, PacketPool& pool)
     : id_(id),
       ports_(ports),
       vcs_(params.vcs),
@@ -25,9 +45,9 @@ Router::Router(int id, int ports, const NetworkParams& params, const Routing& ro
       oq_rr_(ports, 0),
       va_rr_(ports, 0),
       sa_rr_(ports, 0),
-      requests_(ports, 0),
+      request_words_((ports + 63) / 64),
+      requests_(static_cast<size_t>(ports) * request_words_, 0),
       request_vc_(ports, 0) {
-  assert(ports <= 64);
   for (auto& ivc : in_) ivc.buf = Ring<Flit>(params.vc_buffer_flits);
   if (oq_depth_ > 0) {
     for (auto& ovc : out_) ovc.queue = Ring<Flit>(oq_depth_);
@@ -41,6 +61,16 @@ void Router::Connect(int port, Channel* out, Channel* in, int downstream_depth) 
     out_[port * vcs_ + v].credits = downstream_depth;
     out_[port * vcs_ + v].depth = downstream_depth;
   }
+}
+
+bool Router::OutputDrained(int port) const {
+  for (int v = 0; v < vcs_; ++v) {
+    const OutputVc& ovc = out_[port * vcs_ + v];
+    if (ovc.owner != kFree || !ovc.queue.empty() || (ovc.credits != ovc.depth && ovc.depth != kSinkDepth)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 int Router::OutputLoad(int port) const {
@@ -84,7 +114,8 @@ void Router::RouteAndAllocateVcs() {
         const Flit& head = ivc.buf.front();
         assert(head.head());
         Packet& packet = pool_[head.packet];
-        const Route route = routing_.Compute(*this, p, packet);
+        RouteContext context{id_, p, packet, *this};
+        const Route route = routing_->Compute(context);
         if (route.port < 0) {  // no output may take it yet: try again next cycle
           route_stalled_ = true;
           continue;
@@ -97,6 +128,7 @@ void Router::RouteAndAllocateVcs() {
         ivc.state = kVcWait;
       }
       const int o = ivc.out_port;
+      if (!out_ch_[o]->accepting()) continue;  // quiesced: the head waits
       const int range = ivc.vc_hi - ivc.vc_lo;
       for (int i = 0; i < range; ++i) {
         const int ov = ivc.vc_lo + (va_rr_[o] + i) % range;
@@ -130,7 +162,7 @@ void Router::SwitchRound(uint64_t now) {
       const InputVc& ivc = in_[p * vcs_ + v];
       if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
       if (!CanCross(ivc, now)) continue;
-      requests_[ivc.out_port] |= 1ULL << p;
+      requests_[ivc.out_port * request_words_ + (p >> 6)] |= 1ULL << (p & 63);
       request_vc_[p] = static_cast<uint8_t>(v);
       any = true;
       break;
@@ -138,12 +170,19 @@ void Router::SwitchRound(uint64_t now) {
   }
   if (!any) return;
   for (int o = 0; o < ports_; ++o) {
-    const uint64_t mask = requests_[o];
-    if (mask == 0) continue;
-    requests_[o] = 0;
-    // First requesting input at or after the round-robin pointer, wrapping around.
-    const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
-    const int p = __builtin_ctzll(upper ? upper : mask);
+    uint64_t* mask = &requests_[o * request_words_];
+    int p;
+    if (request_words_ == 1) {
+      if (*mask == 0) continue;
+      // First requesting input at or after the round-robin pointer, wrapping around.
+      const uint64_t upper = *mask & (~0ULL << sa_rr_[o]);
+      p = __builtin_ctzll(upper ? upper : *mask);
+      *mask = 0;
+    } else {
+      p = FirstAtOrAfter(mask, request_words_, sa_rr_[o]);
+      if (p < 0) continue;
+      std::fill(mask, mask + request_words_, 0);
+    }
     sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
     Cross(p, request_vc_[p], now);
   }

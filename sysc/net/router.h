@@ -2,22 +2,24 @@
 // computation -> VC allocation -> separable round-robin switch allocation -> switch traversal.
 // A flit that arrives at cycle t may leave at t + pipeline_cycles at the earliest.
 // With router.output_queue_flits > 0 the router is CIOQ: the crossbar runs `speedup` rounds per
-// cycle into per-VC output queues, and a packet whose link is asleep waits there.
+// cycle into per-VC output queues, and a packet whose link is asleep waits there. Any radix.
 #pragma once
 #include <cstdint>
 #include <vector>
 
-#include "core/params.h"
 #include "net/channel.h"
+#include "net/net_params.h"
 #include "net/flit.h"
 #include "net/ring.h"
 #include "net/routing.h"
 
 namespace icn {
 
-class Router {
+class Router final : public OutputView {
  public:
-  Router(int id, int ports, const NetworkParams& params, const Routing& routing, PacketPool& pool);
+  Router(int id, int ports, const RouterParams& params, const Routing* routing, PacketPool& pool);
+  // The routing function heads are routed with from now on (a mechanism may install another).
+  void set_routing(const Routing* routing) { routing_ = routing; }
 
   // Credits of a port whose far end consumes every flit at once (a NIC's sink).
   static constexpr int kSinkDepth = 1 << 30;
@@ -37,16 +39,21 @@ class Router {
 
   int id() const { return id_; }
   int ports() const { return ports_; }
-  const Channel* output(int port) const { return out_ch_[port]; }
+  const Channel* output(int port) const override { return out_ch_[port]; }
   const Channel* input(int port) const { return in_ch_[port]; }
+  // Re-aiming a channel at this port (WormholeNetwork::Reaim): credits for its flits go back on it.
+  void set_input(int port, Channel* in) { in_ch_[port] = in; }
   // Packets routed to `port` whose tail has not left on its link yet (the port's output queue).
   const int32_t* demand(int port) const { return &demand_[port]; }
   // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.
-  int OutputLoad(int port) const;
+  int OutputLoad(int port) const override;
+  // Every output VC of `port` free with all its credits back: nothing of this router's is on the
+  // link or in the buffer at its far end.
+  bool OutputDrained(int port) const;
   // A packet found no output that routing may choose this cycle (all its candidates are off).
   bool route_stalled() const { return route_stalled_; }
   // Round-robin start for routing tie-breaks.
-  uint32_t NextTieBreak() { return tie_break_++; }
+  uint32_t NextTieBreak() override { return tie_break_++; }
 
   // Calls fn(flit) for every flit buffered here (end-of-run census).
   template <typename Fn>
@@ -101,7 +108,7 @@ class Router {
   int oq_depth_;
   double speedup_;
   double speedup_acc_ = 0;
-  const Routing& routing_;
+  const Routing* routing_;
   PacketPool& pool_;
   std::vector<InputVc> in_;
   std::vector<OutputVc> out_;
@@ -114,7 +121,8 @@ class Router {
   std::vector<uint8_t> oq_rr_;
   std::vector<uint8_t> va_rr_;
   std::vector<uint16_t> sa_rr_;
-  std::vector<uint64_t> requests_;  // per output: bit p = input port p asks this round
+  int request_words_;               // 64-bit words of input ports per output
+  std::vector<uint64_t> requests_;  // [output][word]: bit p = input port p asks this round
   std::vector<uint8_t> request_vc_;
   int buffered_ = 0;
   int routing_pending_ = 0;  // input VCs with a head waiting for a route or an output VC

@@ -1,5 +1,6 @@
-// A routing function, chosen by the topology: computes the output port and the VC range of a
-// packet's head at one router. Called once per packet per hop, never per flit.
+// A routing function, chosen by the topology or installed by a mechanism: computes the output port
+// and the VC range of a packet's head at one router, from a small view of that router. Called once
+// per packet per hop, never per flit.
 #pragma once
 #include <cstdint>
 
@@ -7,7 +8,7 @@
 
 namespace icn {
 
-class Router;
+class Channel;
 
 struct Route {
   int port = 0;   // -1: no output may take the packet now (the router asks again next cycle)
@@ -15,10 +16,30 @@ struct Route {
   int vc_hi = 1;
 };
 
+// What route computation may see of the router it runs in: the channel behind each output (is it
+// routable, is it awake), how loaded each output is, and a round-robin counter for tie-breaks.
+class OutputView {
+ public:
+  virtual const Channel* output(int port) const = 0;
+  // Packets waiting for the output plus flits held in the buffers downstream of it.
+  virtual int OutputLoad(int port) const = 0;
+  virtual uint32_t NextTieBreak() = 0;
+
+ protected:
+  ~OutputView() = default;
+};
+
+struct RouteContext {
+  int router;            // router id
+  int in_port;           // where the head arrived
+  Packet& packet;        // may carry routing state from hop to hop (the torus dateline class)
+  OutputView& outputs;
+};
+
 class Routing {
  public:
   virtual ~Routing() = default;
-  virtual Route Compute(Router& router, int in_port, Packet& packet) const = 0;
+  virtual Route Compute(RouteContext& ctx) const = 0;
 };
 
 }  // namespace icn

@@ -4,19 +4,31 @@
 
 namespace icn {
 
-std::unique_ptr<Topology> MakeTopology(const NetworkParams& params) {
-  switch (params.kind) {
-    case TopologyKind::kKaryNTree:
-      return MakeKaryNTree(params.k, params.n, params.vcs);
-    case TopologyKind::kTorus:
-      return MakeCube(params.dims, true, params.vcs);
-    case TopologyKind::kMesh:
-      return MakeCube(params.dims, false, params.vcs);
-    case TopologyKind::kMegafly:
-      return MakeMegafly(params.megafly.groups, params.megafly.leaves, params.megafly.spines,
-                         params.megafly.nodes_per_leaf, params.megafly.global_per_spine, params.vcs);
+std::vector<KeySpec> TopologyKeys() {
+  std::vector<std::string> kinds;
+  for (const TopologyInfo& t : Topologies()) kinds.push_back(t.kind);
+  std::vector<KeySpec> keys = {
+      {"topology.kind", KeyType::kChoice, "kary_ntree", 0, 0, kinds, "", "network topology"},
+      {"topology.k", KeyType::kInt, "4", 2, 64, {}, "", "switch arity (tree) or nodes per dimension (cube)"},
+      {"topology.n", KeyType::kInt, "3", 1, 8, {}, "", "tree levels, or cube dimensions (2 or 3)"},
+      {"topology.dims", KeyType::kIntList, "[]", 2, 64, {}, "nodes",
+       "torus/mesh nodes per dimension, overrides k and n (2 or 3 entries)"},
+  };
+  for (const TopologyInfo& t : Topologies()) keys.insert(keys.end(), t.keys.begin(), t.keys.end());
+  return keys;
+}
+
+std::unique_ptr<Topology> MakeTopology(const Scenario& s, const RouterParams& router) {
+  const size_t dims = s.IntList("topology.dims").size();
+  if (dims != 0 && dims != 2 && dims != 3) {
+    throw ScenarioError("topology.dims: " + std::to_string(dims) +
+                        " dimensions; allowed: 2 or 3 entries, or [] to use topology.k and topology.n");
   }
-  throw ScenarioError("topology.kind: unknown");
+  const std::string& kind = s.Text("topology.kind");
+  for (const TopologyInfo& t : Topologies()) {
+    if (kind == t.kind) return t.make(s, router);
+  }
+  throw ScenarioError("topology.kind: '" + kind + "' is not registered");
 }
 
 }  // namespace icn

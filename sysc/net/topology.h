@@ -1,22 +1,37 @@
-// A topology describes the wiring (routers, bidirectional router-router links, where each node
-// attaches) and supplies its routing function. The Network builds channels from it.
+// A topology describes the wiring (routers, bidirectional router-router wires with their own
+// latency, rate and class, where each node attaches) and supplies its routing function and the
+// geometry traffic patterns use. Each topology is one file in net/topologies/ that registers
+// itself in net/topologies/registry.cpp with its keys and a factory; the data plane builds its
+// channels from the description.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "core/params.h"
+#include "core/scenario.h"
+#include "net/net_params.h"
 #include "net/routing.h"
 
 namespace icn {
 
+// Per-wire attributes; zero takes the run-wide default (link.latency_cycles, link.bandwidth_flits).
+struct LinkAttributes {
+  int latency = 0;    // cycles
+  double rate = 0;    // flits per cycle, fractional allowed (an optical 10 Gb/s link at 12.8 Gb/s per flit: 10/12.8)
+  uint8_t cls = 0;    // index into Topology::link_classes
+};
+
 struct Wire {
   int a_router, a_port;
   int b_router, b_port;
+  LinkAttributes attr;
 };
 
+// A node's link to its router.
 struct Attachment {
   int router, port;
+  LinkAttributes attr;
 };
 
 class Topology {
@@ -25,25 +40,32 @@ class Topology {
   virtual std::string Name() const = 0;
   // Routers a minimal route from src to dst traverses (zero-load analysis).
   virtual int RoutersOnPath(int src, int dst) const = 0;
+  // Nodes per dimension for the traffic patterns that act per dimension; {nodes} if there are none.
+  virtual std::vector<int> PatternDims() const { return {nodes}; }
 
   int nodes = 0;
   int routers = 0;
   int ports = 0;  // per router
   std::vector<Wire> wires;
   std::vector<Attachment> attach;  // per node
+  std::vector<std::string> link_classes = {"electrical"};
   std::unique_ptr<Routing> routing;
 };
 
-std::unique_ptr<Topology> MakeKaryNTree(int k, int n, int vcs);
-// k-ary n-tree labels: router r is switch <w, l> with l = r / k^(n-1) (0 = roots), w = r % k^(n-1).
-int TreeLevel(int k, int n, int router);
-bool InMinimalTree(int k, int n, int router);
-// p_min = |MT_S| / S, counted from the labels: the least link power an on/off mechanism that
-// keeps the Minimal Tree can reach, relative to every link on.
-double MinimalTreePowerFraction(int k, int n);
-std::unique_ptr<Topology> MakeMegafly(int groups, int leaves, int spines, int nodes_per_leaf, int global_per_spine,
-                                      int vcs);
-std::unique_ptr<Topology> MakeCube(const std::vector<int>& dims, bool torus, int vcs);
-std::unique_ptr<Topology> MakeTopology(const NetworkParams& params);
+// One topology kind: the value of topology.kind that selects it, the keys it adds to the shared
+// ones (topology.k, topology.n, topology.dims), and a factory that validates what it reads (errors
+// name the key and the allowed range) and builds the wiring.
+struct TopologyInfo {
+  const char* kind;
+  std::vector<KeySpec> keys;
+  std::unique_ptr<Topology> (*make)(const Scenario& scenario, const RouterParams& router);
+};
+
+// Every registered topology, in documentation order (net/topologies/registry.cpp).
+const std::vector<TopologyInfo>& Topologies();
+// topology.kind, the shared shape keys, then each topology's own.
+std::vector<KeySpec> TopologyKeys();
+// The topology the scenario asks for. Throws ScenarioError.
+std::unique_ptr<Topology> MakeTopology(const Scenario& scenario, const RouterParams& router);
 
 }  // namespace icn

@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/params.h"
+#include "traffic/traffic_params.h"
 
 namespace icn {
 

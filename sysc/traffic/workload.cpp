@@ -2,15 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <limits>
 #include <sstream>
 #include <utility>
 
-#include <fstream>
-
 #include "core/errors.h"
-#include "core/params.h"
+#include "traffic/traffic_params.h"
 #include "core/rng.h"
 
 namespace icn {

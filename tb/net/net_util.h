@@ -5,31 +5,46 @@
 #include <string>
 #include <vector>
 
-#include "core/params.h"
 #include "core/scenario.h"
-#include "core/simulation.h"
+#include "net/wormhole_network.h"
+#include "run/run_params.h"
+#include "run/simulation.h"
 
 #include <catch2/catch.hpp>
 
 namespace tb {
 
 struct Run {
-  explicit Run(const std::vector<std::string>& sets, icn::RunOptions options = {}) {
+  explicit Run(const std::vector<std::string>& sets, icn::RunOptions options = {}) : Run(sets, kParamsOnly) {
+    StartSimulation(options);
+  }
+  // Scenario and parameters only: the test may change the parameters, then StartSimulation().
+  static constexpr struct ParamsOnly {
+  } kParamsOnly{};
+  Run(const std::vector<std::string>& sets, ParamsOnly) : scenario(icn::AllKeys()) {
     for (const auto& s : sets) {
       const auto eq = s.find('=');
       scenario.Set(s.substr(0, eq), s.substr(eq + 1));
     }
     scenario.set_name("test");
-    Start(options);
+    params = icn::MakeRunParams(scenario);
   }
   // A bundled scenario (sim/scenarios/<name>.yaml) with "key=value" overrides.
   Run(const std::string& bundled, const std::vector<std::string>& sets)
-      : scenario(icn::Scenario::Load(std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
-    Start({});
+      : scenario(icn::Scenario::Load(icn::AllKeys(),
+                                     std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
+    params = icn::MakeRunParams(scenario);
+    StartSimulation({});
   }
-  void Start(const icn::RunOptions& options) {
-    params = icn::MakeParams(scenario);
+  void StartSimulation(const icn::RunOptions& options) {
     sim = std::make_unique<icn::Simulation>(scenario, params, options);
+  }
+  // The wormhole data plane of the run.
+  icn::WormholeNetwork& network() { return dynamic_cast<icn::WormholeNetwork&>(sim->fabric()); }
+  // The one active mechanism.
+  icn::Mechanism* mechanism() {
+    REQUIRE(sim->mechanisms().size() == 1);
+    return sim->mechanisms().front().get();
   }
   // Runs to the end of the drain and returns results.json as it would be written.
   nlohmann::json Results() {
@@ -37,7 +52,7 @@ struct Run {
     return sim->Finish(0.0);
   }
   icn::Scenario scenario;
-  icn::Params params;
+  icn::RunParams params;
   std::unique_ptr<icn::Simulation> sim;
 };
 
@@ -57,8 +72,8 @@ inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
   reference.two_evals = true;
   Run fast(sets);
   Run slow(sets, reference);
-  const icn::Mechanism* a = fast.sim->mechanism();
-  const icn::Mechanism* b = slow.sim->mechanism();
+  const icn::Mechanism* a = fast.mechanism();
+  const icn::Mechanism* b = slow.mechanism();
   bool running = true;
   while (running) {
     running = fast.sim->Tick();

@@ -3,6 +3,8 @@
 // load, and the fast clocking equal to two-eval clocking cycle for cycle.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "mech/fattree/fattree_links.h"
 #include "net/net_util.h"
 #include "unit/dut.h"
@@ -19,7 +21,7 @@ std::vector<std::string> Tree(std::initializer_list<std::string> more) {
 
 nlohmann::json Report(tb::Run& run) {
   nlohmann::json r;
-  run.sim->mechanism()->Report(r);
+  run.mechanism()->Report(r);
   return r["fattree_onoff"];
 }
 
@@ -69,7 +71,7 @@ TEST_CASE("at constant load the link power settles into a narrow band", "[net][f
   for (const char* load : {"0.02", "0.1", "0.2", "0.3"}) {
     INFO("load " << load);
     tb::Run run(Tree({std::string("traffic.load=") + load, "sim.warmup_cycles=30000", "sim.measure_cycles=60000"}));
-    auto* onoff = static_cast<icn::FattreeLinks*>(run.sim->mechanism());
+    auto* onoff = static_cast<icn::FattreeLinks*>(run.mechanism());
     for (int i = 0; i < 30000; ++i) run.sim->Tick();
     const uint64_t settled = Report(run)["transitions"];
     double low = 1, high = 0;
@@ -100,4 +102,27 @@ TEST_CASE("fat-tree fast clocking matches two evals per cycle cycle for cycle", 
                           "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
                           "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
   tb::RequireSameEveryCycle(sets);
+}
+
+TEST_CASE("the mechanism's column in timeseries.csv follows the ramp", "[net][fattree]") {
+  tb::Run run(Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [6000, 0.02], [9000, 0.45], [20000, 0.45]]",
+                    "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200",
+                    "fattree_onoff.t_off_cycles=200", "sim.warmup_cycles=0", "sim.measure_cycles=20000",
+                    "sim.timeseries_cycles=1000"}));
+  const nlohmann::json r = run.Results();
+  std::istringstream csv(run.sim->timeseries_csv());
+  std::string line;
+  std::getline(csv, line);  // # scenario ...
+  std::getline(csv, line);
+  REQUIRE(line.substr(line.rfind(',') + 1) == "fattree_onoff.links_powered");
+  std::vector<double> powered;
+  while (std::getline(csv, line)) powered.push_back(std::stod(line.substr(line.rfind(',') + 1)));
+  REQUIRE(powered.size() >= 20);  // and one more per 1000 cycles of drain
+  const double p_min = r["fattree_onoff"]["p_min"];
+  for (double p : powered) {
+    CHECK(p >= p_min - 1e-12);
+    CHECK(p <= 1.0);
+  }
+  CHECK(powered[5] < 0.6);   // at load 0.02 the Minimal Tree and little more
+  CHECK(powered[19] > 0.9);  // at 0.45 nearly every link
 }

@@ -36,7 +36,6 @@ const char* kPatterns[] = {"uniform", "complement", "butterfly", "perfect_shuffl
 
 TEST_CASE("every packet is delivered whole and in order for all topologies and patterns", "[net]") {
   const uint64_t base_seed = tb::TestSeed();
-  int runs = 0;
   for (const Topo& topo : SmallTopologies()) {
     for (const char* pattern : kPatterns) {
       for (uint64_t seed = base_seed; seed < base_seed + 3; ++seed) {
@@ -59,14 +58,12 @@ TEST_CASE("every packet is delivered whole and in order for all topologies and p
         REQUIRE(r["packets"]["in_flight"] == 0);
         REQUIRE(r["packets"]["lost"] == 0);
         REQUIRE(r["packets"]["injected"].get<uint64_t>() > 0);
-        ++runs;
       }
     }
   }
-  CHECK(runs == 5 * 9 * 3);
 }
 
-TEST_CASE("a Megafly delivers everything with minimal routes, up to the full 4160-node network", "[net]") {
+TEST_CASE("a Megafly delivers everything with minimal routes", "[net]") {
   for (const char* pattern : {"uniform", "transpose", "tornado", "hotspot", "neighbor"}) {
     for (const char* load : {"0.2", "0.5"}) {
       INFO(pattern << " at " << load);
@@ -80,13 +77,16 @@ TEST_CASE("a Megafly delivers everything with minimal routes, up to the full 416
       CHECK(r["packets"]["injected"] == r["packets"]["delivered"]);
     }
   }
-  // The paper's network: 65 groups of 8 leaves and 8 spines of radix 16, 64 nodes per group.
+}
+
+TEST_CASE("the paper's 4160-node Megafly runs", "[net][slow]") {
+  // 65 groups of 8 leaves and 8 spines of radix 16, 64 nodes per group.
   tb::Run full({"topology.kind=megafly", "topology.megafly.groups=65", "topology.megafly.leaves=8",
                 "topology.megafly.spines=8", "topology.megafly.nodes_per_leaf=8",
                 "topology.megafly.global_per_spine=8", "router.output_queue_flits=16", "router.speedup=2",
                 "traffic.load=0.05", "sim.warmup_cycles=300", "sim.measure_cycles=1000"});
-  CHECK(full.sim->network().nodes() == 4160);
-  CHECK(full.sim->network().routers().size() == 1040);
+  CHECK(full.network().nodes() == 4160);
+  CHECK(full.network().routers().size() == 1040);
   const nlohmann::json r = full.Results();
   CHECK(r["check"]["ok"] == true);
   CHECK(r["verdict"] == "ok");
@@ -131,11 +131,11 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       sets.push_back("sim.measure_cycles=60000");
       INFO(c.name << ", pipeline " << pipeline << ", link latency " << latency);
       tb::Run run(sets);
-      icn::Network& net = run.sim->network();
+      icn::WormholeNetwork& net = run.network();
       uint64_t packets = 0, exact = 0, below = 0;
       double measured = 0, analytic = 0;
-      net.on_delivery = [&](const icn::Packet& p, uint64_t lat) {
-        const uint64_t zero = net.ZeroLoadLatency(p.src, p.dst);
+      run.sim->on_delivery = [&](const icn::Packet& p, uint64_t lat) {
+        const uint64_t zero = net.ZeroLoadLatency(p.src, p.dst, p.flits);
         ++packets;
         exact += lat == zero;
         below += lat < zero;
@@ -272,7 +272,7 @@ TEST_CASE("a sink reports a flit that is out of order or at the wrong node", "[n
 TEST_CASE("a recorded violation fails the end-of-run check", "[net]") {
   tb::Run run({"topology.kind=mesh", "topology.dims=[2, 2]", "sim.measure_cycles=100"});
   run.sim->RunToEnd();
-  run.sim->network().stats().OnViolation("test: a flit went missing");
+  run.sim->stats().OnViolation("test: a flit went missing");
   const nlohmann::json r = run.sim->Finish(0);
   CHECK(r["check"]["ok"] == false);
   CHECK(r["check"]["problems"][0] == "test: a flit went missing");

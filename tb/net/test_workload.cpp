@@ -126,7 +126,7 @@ TEST_CASE("a message is released only after its dependencies are delivered and i
   }
   tb::Run run(SmallMegafly({"workload.kind=trace", "workload.trace=" + path}));
   std::vector<std::tuple<int, uint64_t, uint64_t, uint32_t>> seen;  // src, created, delivered, flits
-  run.sim->network().on_delivery = [&](const icn::Packet& p, uint64_t latency) {
+  run.sim->on_delivery = [&](const icn::Packet& p, uint64_t latency) {
     seen.emplace_back(p.src, p.created, p.created + latency, p.flits);
   };
   const nlohmann::json r = run.Results();
@@ -151,8 +151,8 @@ TEST_CASE("a message is released only after its dependencies are delivered and i
 
 TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it", "[workload]") {
   tb::Run run(SmallMegafly({}));
-  const auto shares = run.sim->network().HopShares(8);
-  const auto& ends = run.sim->network().link_ends();
+  const auto shares = run.network().HopShares(8);
+  const auto& ends = run.network().link_ends();
   for (size_t i = 0; i < ends.size(); ++i) {
     if (ends[i].name != "nic0") continue;
     // From node 0: 3 nodes on its leaf (2 links), 4 on the other leaf of its group (4 links),

@@ -4,19 +4,31 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <type_traits>
 
 #include "Veee_pb_port_s0.h"
+#include "Veee_pb_port_s0___024root.h"
 #include "Veee_pb_port_s1.h"
+#include "Veee_pb_port_s1___024root.h"
 #include "Veee_pb_port_s2.h"
+#include "Veee_pb_port_s2___024root.h"
 #include "core/rng.h"
 #include "ref/eee_pb_port_ref.h"
 #include "unit/eee_pair.h"
 
-// The network configuration of the models (CMakeLists.txt: eee_pb_port defaults).
-ref::EeePbPortConfig NetworkConfig(int strategy) {
+// The reference model configured as the verilated port is (its public parameters, from
+// rtl/eee/pb_pkg.sv and the -GStrategy of CMakeLists.txt).
+template <typename Model>
+ref::EeePbPortConfig ConfigOf() {
+  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   ref::EeePbPortConfig c;
-  c.hist = {64, 128, 16, strategy, 250, 0, 8191};
-  c.search = {64, 128, 8, 0};
+  c.hist = {static_cast<int>(Root::eee_pb_port__DOT__NumBins), Root::eee_pb_port__DOT__BinCycles,
+            static_cast<int>(Root::eee_pb_port__DOT__CounterWidth), static_cast<int>(Root::eee_pb_port__DOT__Strategy),
+            Root::eee_pb_port__DOT__MaxN, Root::eee_pb_port__DOT__TtlCycles, Root::eee_pb_port__DOT__MaxValCycles};
+  c.search = {static_cast<int>(Root::eee_pb_port__DOT__NumBins), Root::eee_pb_port__DOT__BinCycles,
+              static_cast<int>(Root::eee_pb_port__DOT__MaxHops), 0};
+  c.hist_len = static_cast<int>(Root::eee_pb_port__DOT__HistLen);
+  c.cf_max_q8 = Root::eee_pb_port__DOT__CfMaxQ8;
   return c;
 }
 
@@ -63,7 +75,7 @@ ref::EeePbPortIn Straps(int policy, uint32_t bound, uint32_t x_over_tw, uint32_t
 
 // Random bursts and silences on both ends of a linked pair; returns t_PDT values seen at end 0.
 template <typename Model>
-std::set<uint32_t> RandomPair(int strategy, int policy, uint64_t seed) {
+std::set<uint32_t> RandomPair(int policy, uint64_t seed) {
   icn::Rng rng(seed);
   tb::PortConfig cfg;
   cfg.latency = static_cast<uint8_t>(1 + rng.Below(3));
@@ -72,7 +84,7 @@ std::set<uint32_t> RandomPair(int strategy, int policy, uint64_t seed) {
   cfg.pdt_cycles = 50 + rng.Below(400);
   cfg.deep = rng.Below(2);
   const uint32_t bound = 655 * (1 + rng.Below(5));  // 1 .. 5 %
-  tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(strategy)),
+  tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Model>()),
                                           Straps(policy, bound, 200 + rng.Below(4000), 300 + rng.Below(3000)));
   INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles << " pdt="
             << cfg.pdt_cycles << " bound=" << bound);
@@ -93,12 +105,12 @@ std::set<uint32_t> RandomPair(int strategy, int policy, uint64_t seed) {
 }
 
 template <typename Model>
-void LockStep(int strategy) {
+void LockStep() {
   const uint64_t seed = tb::TestSeed();
   INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
   for (int policy = 0; policy <= 2; ++policy) {
     INFO("policy " << policy);
-    const std::set<uint32_t> pdts = RandomPair<Model>(strategy, policy, seed * 7 + policy);
+    const std::set<uint32_t> pdts = RandomPair<Model>(policy, seed * 7 + policy);
     // Fixed keeps one t_PDT; the adaptive policies really adapted it.
     if (policy == 0) CHECK(pdts.size() == 1);
     else CHECK(pdts.size() >= 3);
@@ -108,24 +120,27 @@ void LockStep(int strategy) {
 }  // namespace
 
 TEST_CASE("eee_pb_port (self-clearing histogram) matches the composed reference model", "[unit]") {
-  LockStep<Veee_pb_port_s0>(0);
+  LockStep<Veee_pb_port_s0>();
 }
 
 TEST_CASE("eee_pb_port (sliding-window histogram) matches the composed reference model", "[unit]") {
-  LockStep<Veee_pb_port_s1>(1);
+  LockStep<Veee_pb_port_s1>();
 }
 
 TEST_CASE("eee_pb_port (unbounded histogram) matches the composed reference model", "[unit]") {
-  LockStep<Veee_pb_port_s2>(2);
+  LockStep<Veee_pb_port_s2>();
 }
 
 TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle periods", "[unit][directed]") {
-  // End 0 sends one single-flit packet after each idle period: 40 short ones (300 cycles, bin 2)
-  // and then 4 long ones (5000 cycles, bin 39), three times. The first search starts on cycle
-  // 97000, after them. l = 0.05 x (0.5/3 + 0.25/4 + 0.25/5) = 0.01396 and N = l x X / t_w: with
-  // N = 20.9 the 12 long periods fit and the 120 short ones do not, so t_PDT is the centre of
-  // bin 3; with N = 0.7 not even the long ones fit: t_PDT is the centre of bin 40, longer than
-  // every idle period seen.
+  // End 0 sends one single-flit packet after each idle period: 40 short ones (300 cycles; bin 2
+  // with the network's 128-cycle bins) and then 4 long ones (5000 cycles, bin 39), three times.
+  // The first search starts on cycle 97000, after them. l = 0.05 x (0.5/3 + 0.25/4 + 0.25/5) =
+  // 0.01396 and N = l x X / t_w: with N = 20.9 the 12 long periods fit and the 120 short ones do
+  // not, so t_PDT is the centre of the bin above the short ones; with N = 0.7 not even the long
+  // ones fit: t_PDT is the centre of the bin above the long ones, longer than every idle period.
+  using Root = std::remove_pointer_t<decltype(Veee_pb_port_s2::rootp)>;
+  constexpr uint32_t kBin = Root::eee_pb_port__DOT__BinCycles;
+  const auto centre_above = [](uint32_t idle) { return (idle / kBin + 1) * kBin + kBin / 2; };
   for (const bool tight : {false, true}) {
     INFO("tight " << tight);
     tb::PortConfig cfg;
@@ -134,7 +149,7 @@ TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle pe
     cfg.wake_cycles = 20;
     cfg.pdt_cycles = 1000000;  // no power-down before the first search
     const uint32_t x_over_tw = tight ? 50 : 1500;
-    tb::EeePair<Veee_pb_port_s2, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(2)),
+    tb::EeePair<Veee_pb_port_s2, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Veee_pb_port_s2>()),
                                                       Straps(1, 3277, x_over_tw, 97000));
     for (int round = 0; round < 3; ++round) {
       for (int i = 0; i < 44; ++i) {
@@ -144,7 +159,7 @@ TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle pe
     }
     CHECK(pair.end(0).rtl->pdt_applied_o == 1000000);
     for (int c = 0; c < 3000; ++c) REQUIRE(pair.Step() == "");
-    CHECK(pair.end(0).rtl->pdt_applied_o == (tight ? 40 : 3) * 128 + 64);
+    CHECK(pair.end(0).rtl->pdt_applied_o == centre_above(tight ? 5000 : 300));
   }
 }
 
@@ -156,7 +171,7 @@ TEST_CASE("PerfBoundCorrect lengthens t_PDT after misses and never shortens it",
   cfg.pdt_cycles = 100;
   // PerfBound has not run (period 10^6), so its t_PDT is 100. Idle periods of about 380 cycles
   // are all misses with ratio ~3.8: cf = misses/16 x 3.8 stays <= 1 for four misses, then grows.
-  tb::EeePair<Veee_pb_port_s0, ref::EeePbPort> pair(cfg, ref::EeePbPort(NetworkConfig(0)),
+  tb::EeePair<Veee_pb_port_s0, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Veee_pb_port_s0>()),
                                                     Straps(2, 655, 100, 1000000));
   for (int miss = 1; miss <= 16; ++miss) {
     for (int c = 0; c < 400; ++c) REQUIRE(pair.Step() == "");

@@ -39,8 +39,8 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
   const uint64_t seed = tb::TestSeed();
   INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
   icn::Rng rng(seed);
-  uint64_t total_cycles = 0;
   uint64_t sleeps = 0;
+  uint64_t refusals = 0;
   for (int config = 0; config < 8; ++config) {
     PortConfig cfg;
     cfg.latency = static_cast<uint8_t>(1 + rng.Below(4));
@@ -65,15 +65,16 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
       REQUIRE(problem == "");
       if (last_seq == 0 && Seq(pair, 0) != 0) ++sleeps;
       last_seq = Seq(pair, 0);
+      refusals += Ctl(pair, 0) == ref::kRefuse || Ctl(pair, 1) == ref::kRefuse;
     }
     // Liveness: no packet waits longer than a sleep, a refused request and a wake-up take.
     const uint64_t bound = 2 * (cfg.sleep_cycles + cfg.wake_cycles) + 8 * cfg.latency + 16;
     CHECK(pair.end(0).max_wait <= bound);
     CHECK(pair.end(1).max_wait <= bound);
-    total_cycles += 25000;
   }
-  CHECK(total_cycles >= 200000);
-  CHECK(sleeps > 100);  // the random traffic really exercised the power-down path
+  // The random traffic really exercised the power-down path, accepted and refused.
+  CHECK(sleeps > 100);
+  CHECK(refusals > 10);
 }
 
 TEST_CASE("eee_port matches the reference model on arbitrary control messages", "[unit]") {

@@ -8,7 +8,7 @@
 
 #include "Vfattree_switch_ctrl.h"
 #include "core/rng.h"
-#include "net/topology.h"
+#include "net/topologies/kary_ntree.h"
 #include "ref/fattree_switch_ctrl_ref.h"
 #include "unit/dut.h"
 
@@ -220,7 +220,7 @@ TEST_CASE("p_min from the tree labels matches the paper's formula", "[unit]") {
     const double mt_switches = (std::pow(k, n) - 1) / (k - 1);
     const double switches = n * std::pow(k, n - 1);
     INFO(k << "-ary " << n << "-tree");
-    CHECK(icn::MinimalTreePowerFraction(k, n) == Approx(mt_switches / switches));
+    CHECK(icn::MinimalTreePowerFraction({k, n}) == Approx(mt_switches / switches));
   }
-  CHECK(icn::MinimalTreePowerFraction(4, 3) == Approx(0.4375));
+  CHECK(icn::MinimalTreePowerFraction({4, 3}) == Approx(0.4375));
 }

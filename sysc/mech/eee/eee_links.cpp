@@ -17,36 +17,47 @@
 #include "Veee_pb_port_s2___024root.h"
 #include "Veee_port.h"
 #include "Veee_port___024root.h"
+#include "core/errors.h"
 #include "mech/rising_edge.h"
 
 namespace icn {
 namespace {
 
-// eee_pb_port's parameters as verilated (its defaults; CMakeLists.txt overrides only Strategy):
-// the hop-share table has MaxHops = 8 entries of FracBits = 16, and results.json reports the rest.
-constexpr int kMaxHops = 8;
-constexpr double kFracOne = 65536.0;
-const nlohmann::json kPbParameters = {{"bins", 64},          {"bin_cycles", 128},      {"counter_bits", 16},
-                                      {"max_n", 250},        {"max_value_cycles", 8191}, {"correction_history", 16},
-                                      {"cf_max", 16}};
-
 template <typename Model>
 class EeeLinks : public Mechanism {
   using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
+  // eee_pb_port's geometry as verilated (rtl/eee/pb_pkg.sv), read from the model's public
+  // parameters: the hop-share table's length and fraction bits, and what results.json reports.
+  static constexpr int MaxHops() { return Root::eee_pb_port__DOT__MaxHops; }
+  static constexpr double FracOne() { return static_cast<double>(1u << Root::eee_pb_port__DOT__FracBits); }
+  static nlohmann::json Geometry() {
+    static_assert(Root::eee_pb_port__DOT__TtlCycles == 0, "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
+    return {{"bins", Root::eee_pb_port__DOT__NumBins},
+            {"bin_cycles", Root::eee_pb_port__DOT__BinCycles},
+            {"counter_bits", Root::eee_pb_port__DOT__CounterWidth},
+            {"max_n", Root::eee_pb_port__DOT__MaxN},
+            {"max_value_cycles", Root::eee_pb_port__DOT__MaxValCycles},
+            {"correction_history", Root::eee_pb_port__DOT__HistLen},
+            {"cf_max", Root::eee_pb_port__DOT__CfMaxQ8 / 256}};
+  }
 
  public:
-  EeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals)
-      : tracer_(tracer),
-        ledger_(ledger),
+  EeeLinks(const EeeConfig& config, const MechanismContext& context)
+      : tracer_(context.tracer),
+        ledger_(context.ledger.AddGroup("eee_port", {"wake", "transition", "fast_lpi", "deep_lpi"},
+                                        {config.wake_power_w, config.wake_power_w,
+                                         config.mode == EeeMode::kFastWake ? config.lpi_power_w : 0,
+                                         config.mode == EeeMode::kDeepSleep ? config.lpi_power_w : 0},
+                                        static_cast<int>(context.fabric.link_ends().size()))),
         context_(std::make_unique<VerilatedContext>()),
-        latency_(params.net.link_latency),
-        period_(std::max<uint64_t>(1, params.eee.period_cycles)),
-        two_evals_(two_evals || tracer.enabled()) {
+        period_(std::max<uint64_t>(1, config.period_cycles)),
+        two_evals_(context.two_evals || context.tracer.enabled()) {
+    Tracer& tracer = context.tracer;
     context_->traceEverOn(tracer.enabled());
-    const auto& links = network.link_ends();
+    const auto& links = context.fabric.link_ends();
     std::vector<std::vector<double>> shares;
-    if constexpr (kAdaptive) shares = network.HopShares(kMaxHops);
+    if constexpr (kAdaptive) shares = context.fabric.HopShares(MaxHops());
     ends_.resize(links.size());
     for (size_t i = 0; i < links.size(); ++i) {
       End& e = ends_[i];
@@ -56,21 +67,26 @@ class EeeLinks : public Mechanism {
       e.rx = links[i].rx;
       e.tx_queue = links[i].tx_queue;
       e.partner = links[i].partner;
+      if (e.tx->latency() > 0xff) {
+        throw ScenarioError("eee.mode: link " + links[i].name + " has a latency of " +
+                            std::to_string(e.tx->latency()) + " cycles; allowed: [1, 255] (the port's latency strap)");
+      }
+      ring_ = std::max<size_t>(ring_, static_cast<size_t>(e.rx->latency()) + 1);
       Model& m = *e.model;
       m.master_i = links[i].master;
-      m.lpi_deep_i = params.eee.mode == EeeMode::kDeepSleep;
-      m.latency_i = static_cast<uint8_t>(latency_);
-      m.sleep_cycles_i = params.eee.sleep_cycles;
-      m.wake_cycles_i = params.eee.wake_cycles;
-      m.pdt_cycles_i = params.eee.pdt_cycles;
+      m.lpi_deep_i = config.mode == EeeMode::kDeepSleep;
+      m.latency_i = static_cast<uint8_t>(e.tx->latency());
+      m.sleep_cycles_i = config.sleep_cycles;
+      m.wake_cycles_i = config.wake_cycles;
+      m.pdt_cycles_i = config.pdt_cycles;
       m.tx_queue_i = 0;
       m.tx_busy_i = 0;
       m.rx_busy_i = 0;
       m.ctl_rx_i = 0;
-      if constexpr (kAdaptive) StrapPolicy(m, params.eee, shares[i]);
+      if constexpr (kAdaptive) StrapPolicy(m, config, shares[i]);
       Reset(m);
     }
-    outbox_.assign((latency_ + 1) * ends_.size(), 0);
+    outbox_.assign(ring_ * ends_.size(), 0);
     if (tracer.enabled()) {
       for (size_t i = 0; i < ends_.size(); ++i) {
         if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
@@ -87,11 +103,10 @@ class EeeLinks : public Mechanism {
   }
 
   void Step(uint64_t now) override {
-    // A message sent on cycle c is read on cycle c + L. With L + 1 slots the slot read this cycle
-    // is never the one written this cycle, so every end can be evaluated in one pass.
-    const size_t ring = static_cast<size_t>(latency_) + 1;
-    uint8_t* const write = &outbox_[(now % ring) * ends_.size()];
-    const uint8_t* const read = &outbox_[((now + 1) % ring) * ends_.size()];
+    // A message sent on cycle c over a link of latency L is read on cycle c + L. With (longest L)
+    // + 1 slots the slot a port reads is never the one written this cycle, so every end can be
+    // evaluated in one pass.
+    uint8_t* const write = &outbox_[(now % ring_) * ends_.size()];
     const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
     for (size_t i = 0; i < ends_.size(); ++i) {
       End& e = ends_[i];
@@ -99,7 +114,7 @@ class EeeLinks : public Mechanism {
       const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
       const bool sent = e.tx->sent_at(now);
       const bool received = e.rx->received_at(now);
-      const uint8_t message = read[e.partner];
+      const uint8_t message = outbox_[((now + ring_ - e.rx->latency()) % ring_) * ends_.size() + e.partner];
       if (received && m.power_o != 0) ++sleeping_rx_;
       if constexpr (kAdaptive) {
         // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
@@ -160,11 +175,22 @@ class EeeLinks : public Mechanism {
                                {"median", pdts.empty() ? 0.0 : pdts[pdts.size() / 2]},
                                {"min", pdts.empty() ? 0.0 : pdts.front()},
                                {"max", pdts.empty() ? 0.0 : pdts.back()}};
-      r["histogram"] = kPbParameters;
+      r["histogram"] = Geometry();
     }
   }
 
-  uint64_t violations() const override { return sleeping_rx_; }
+  std::vector<std::string> Problems() const override {
+    if (sleeping_rx_ == 0) return {};
+    return {std::to_string(sleeping_rx_) + " flits reached a link end that was not awake"};
+  }
+
+  std::vector<std::string> TimeseriesColumns() const override { return {"eee.ports_asleep"}; }
+  // Share of link ends in low-power idle at the sample.
+  void SampleTimeseries(std::vector<double>& row) const override {
+    size_t asleep = 0;
+    for (const End& e : ends_) asleep += e.root->power_o >= 2;
+    row.push_back(static_cast<double>(asleep) / static_cast<double>(ends_.size()));
+  }
 
   uint64_t Digest() const override {
     uint64_t digest = 0;
@@ -202,13 +228,16 @@ class EeeLinks : public Mechanism {
     uint64_t misses = 0;       // of which the link had powered down
   };
 
-  static void StrapPolicy(Model& m, const EeeParams& eee, const std::vector<double>& shares) {
+  static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
+    static_assert(Root::eee_pb_port__DOT__FracBits == 16, "hop shares are packed two Q0.16 per 32-bit word");
     m.policy_i = static_cast<uint8_t>(eee.policy);
-    for (int w = 0; w < kMaxHops / 2; ++w) {
-      const auto q = [&](int h) { return std::min<uint32_t>(0xffff, static_cast<uint32_t>(std::lround(shares[h] * kFracOne))); };
+    for (int w = 0; w < MaxHops() / 2; ++w) {
+      const auto q = [&](int h) {
+        return std::min<uint32_t>(0xffff, static_cast<uint32_t>(std::lround(shares[h] * FracOne())));
+      };
       m.hop_share_i[w] = q(2 * w) | q(2 * w + 1) << 16;
     }
-    m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * kFracOne));
+    m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * FracOne()));
     m.x_over_tw_i = static_cast<uint32_t>(eee.period_cycles / std::max<uint32_t>(1, eee.wake_cycles));
     m.now_i = 0;
     m.search_i = 0;
@@ -246,11 +275,11 @@ class EeeLinks : public Mechanism {
   }
 
   Tracer& tracer_;
-  EnergyLedger& ledger_;
+  EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
-  std::vector<uint8_t> outbox_;  // control messages: [cycle mod (latency + 1)][end]
-  int latency_;
+  size_t ring_ = 1;               // slots of the outbox: the longest link latency + 1
+  std::vector<uint8_t> outbox_;  // control messages: [cycle mod ring_][end]
   uint64_t period_ = 1;  // eee_pb_port: a search every period_ cycles
   bool two_evals_;
   uint64_t sleeps_ = 0;        // power-down handshakes accepted
@@ -261,18 +290,15 @@ class EeeLinks : public Mechanism {
 
 }  // namespace
 
-std::unique_ptr<Mechanism> MakeEeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger,
-                                        bool two_evals) {
-  if (params.eee.policy == PdtPolicy::kFixed) {
-    return std::make_unique<EeeLinks<Veee_port>>(params, network, tracer, ledger, two_evals);
-  }
-  switch (params.eee.hist_strategy) {
+std::unique_ptr<Mechanism> MakeEeeLinks(const EeeConfig& config, const MechanismContext& context) {
+  if (config.policy == PdtPolicy::kFixed) return std::make_unique<EeeLinks<Veee_port>>(config, context);
+  switch (config.hist_strategy) {
     case 1:
-      return std::make_unique<EeeLinks<Veee_pb_port_s1>>(params, network, tracer, ledger, two_evals);
+      return std::make_unique<EeeLinks<Veee_pb_port_s1>>(config, context);
     case 2:
-      return std::make_unique<EeeLinks<Veee_pb_port_s2>>(params, network, tracer, ledger, two_evals);
+      return std::make_unique<EeeLinks<Veee_pb_port_s2>>(config, context);
     default:
-      return std::make_unique<EeeLinks<Veee_pb_port_s0>>(params, network, tracer, ledger, two_evals);
+      return std::make_unique<EeeLinks<Veee_pb_port_s0>>(config, context);
   }
 }
 

@@ -7,17 +7,11 @@
 #pragma once
 #include <memory>
 
-#include "core/energy_ledger.h"
-#include "core/params.h"
-#include "core/tracer.h"
+#include "mech/eee/eee_config.h"
 #include "mech/mechanism.h"
-#include "net/network.h"
 
 namespace icn {
 
-// two_evals: clock every model with "clk=0; eval; clk=1; eval" (always so while tracing, so the
-// clock shows in the waveform) instead of the equivalent single eval per cycle.
-std::unique_ptr<Mechanism> MakeEeeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger,
-                                        bool two_evals);
+std::unique_ptr<Mechanism> MakeEeeLinks(const EeeConfig& config, const MechanismContext& context);
 
 }  // namespace icn

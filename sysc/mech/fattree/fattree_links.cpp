@@ -9,26 +9,42 @@
 
 #include "Vfattree_switch_ctrl.h"
 #include "Vfattree_switch_ctrl___024root.h"
+#include "core/errors.h"
 #include "mech/rising_edge.h"
+#include "net/topologies/kary_ntree.h"
+#include "net/wormhole_network.h"
 
 namespace icn {
 namespace {
 
-uint16_t Fixed16(double fraction) { return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0)); }
+uint16_t Fixed16(double fraction) {
+  return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0));
+}
+
+// The controllers drive the routers of the wormhole data plane.
+WormholeNetwork& Wormhole(Fabric& fabric) {
+  auto* network = dynamic_cast<WormholeNetwork*>(&fabric);
+  if (!network) {
+    throw ScenarioError("fattree_onoff.enabled: the on/off controllers drive wormhole routers; allowed with "
+                        "network.switching = wormhole");
+  }
+  return *network;
+}
 
 }  // namespace
 
-FattreeLinks::FattreeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger,
-                           bool two_evals)
-    : network_(network),
-      tracer_(tracer),
-      ledger_(ledger),
+FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismContext& context)
+    : tracer_(context.tracer),
+      ledger_(context.ledger.AddGroup("link", {"powered", "off"}, {config.link_power_w, 0},
+                                      static_cast<int>(context.fabric.channels().size()))),
       context_(std::make_unique<VerilatedContext>()),
-      two_evals_(two_evals || tracer.enabled()),
-      p_min_(MinimalTreePowerFraction(params.net.k, params.net.n)) {
+      two_evals_(context.two_evals || context.tracer.enabled()),
+      p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
+  Tracer& tracer = context.tracer;
   context_->traceEverOn(tracer.enabled());
-  const int k = params.net.k;
-  const int n = params.net.n;
+  WormholeNetwork& network = Wormhole(context.fabric);
+  const KaryNTreeShape& tree = *TreeShape(context.topology);
+  const int k = tree.k;
   const auto model_port = [k](int port) { return port < k ? port : kMaxArity + port - k; };
   std::unordered_map<const Channel*, int> index;
   for (size_t c = 0; c < network.channels().size(); ++c) index[network.channels()[c].get()] = static_cast<int>(c);
@@ -58,14 +74,14 @@ FattreeLinks::FattreeLinks(const Params& params, Network& network, Tracer& trace
       sw.ports.push_back(port);
     }
     Vfattree_switch_ctrl& m = *sw.model;
-    m.in_mt_i = InMinimalTree(k, n, static_cast<int>(r));
-    m.is_root_i = TreeLevel(k, n, static_cast<int>(r)) == 0;
+    m.in_mt_i = InMinimalTree(tree, static_cast<int>(r));
+    m.is_root_i = TreeLevel(tree, static_cast<int>(r)) == 0;
     m.connected_i = connected;
-    m.u_off_i = Fixed16(params.fattree.u_off);
-    m.u_on_i = Fixed16(params.fattree.u_on);
-    m.check_cycles_i = static_cast<uint16_t>(params.fattree.check_cycles);
-    m.t_on_i = static_cast<uint16_t>(params.fattree.t_on);
-    m.t_off_i = static_cast<uint16_t>(params.fattree.t_off);
+    m.u_off_i = Fixed16(config.u_off);
+    m.u_on_i = Fixed16(config.u_on);
+    m.check_cycles_i = static_cast<uint16_t>(config.check_cycles);
+    m.t_on_i = static_cast<uint16_t>(config.t_on);
+    m.t_off_i = static_cast<uint16_t>(config.t_off);
     m.busy_i = 0;
     m.committed_i = 0;
     m.in_active_i = 0;
@@ -125,7 +141,7 @@ void FattreeLinks::Step(uint64_t now) {
       const bool powered = m.powered_o >> port.model_port & 1;
       port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
       port.out->set_routable(m.routable_o >> port.model_port & 1);
-      ledger_.Charge(port.ledger, powered ? 0 : 2);
+      ledger_.Charge(port.ledger, powered ? 0 : 1);
       powered_ += powered;
     }
   }

@@ -8,11 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/energy_ledger.h"
-#include "core/params.h"
-#include "core/tracer.h"
+#include "mech/fattree/fattree_config.h"
 #include "mech/mechanism.h"
-#include "net/network.h"
+#include "net/router.h"
 
 class VerilatedContext;
 class Vfattree_switch_ctrl;
@@ -25,15 +23,17 @@ class FattreeLinks : public Mechanism {
   // The verilated controller has room for 8-ary switches; smaller arities leave ports unconnected.
   static constexpr int kMaxArity = 8;
 
-  FattreeLinks(const Params& params, Network& network, Tracer& tracer, EnergyLedger& ledger, bool two_evals);
+  FattreeLinks(const FattreeOnOffConfig& config, const MechanismContext& context);
   ~FattreeLinks() override;
 
   void Step(uint64_t now) override;
   void Report(nlohmann::json& results) const override;
+  uint64_t Digest() const override;
+  std::vector<std::string> TimeseriesColumns() const override { return {"fattree_onoff.links_powered"}; }
+  void SampleTimeseries(std::vector<double>& row) const override { row.push_back(PoweredFraction()); }
 
   // Links powered now / all links (tests, time series).
   double PoweredFraction() const { return static_cast<double>(powered_) / ledger_.components(); }
-  uint64_t Digest() const override;
 
  private:
   struct Port {
@@ -51,9 +51,8 @@ class FattreeLinks : public Mechanism {
     uint16_t active = 0;  // active_o after the last edge (read by the switches downstream)
   };
 
-  Network& network_;
   Tracer& tracer_;
-  EnergyLedger& ledger_;
+  EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Switch> switches_;
   std::vector<int> always_on_;  // ledger components of the NICs' links

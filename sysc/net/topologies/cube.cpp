@@ -4,7 +4,6 @@
 // Torus deadlock freedom: dateline VC classes per dimension; a packet uses the lower half of the
 // VCs in a dimension until it takes the wrap-around link, the upper half from then on.
 #include "core/errors.h"
-#include "net/router.h"
 #include "net/topology.h"
 
 namespace icn {
@@ -14,9 +13,9 @@ class CubeRouting : public Routing {
  public:
   CubeRouting(std::vector<int> dims, bool torus, int vcs) : dims_(std::move(dims)), torus_(torus), vcs_(vcs) {}
 
-  Route Compute(Router& router, int in_port, Packet& packet) const override {
-    (void)in_port;
-    int here = router.id();
+  Route Compute(RouteContext& ctx) const override {
+    Packet& packet = ctx.packet;
+    int here = ctx.router;
     int there = packet.dst;
     for (int d = 0; d < static_cast<int>(dims_.size()); ++d) {
       const int k = dims_[d];
@@ -57,14 +56,14 @@ class Cube : public Topology {
     routers = nodes;
     ports = 1 + 2 * static_cast<int>(dims.size());
     for (int node = 0; node < nodes; ++node) {
-      attach.push_back({node, 0});
+      attach.push_back({node, 0, {}});
       int stride = 1;
       for (int d = 0; d < static_cast<int>(dims.size()); ++d) {
         const int k = dims[d];
         const int coord = node / stride % k;
         if (torus || coord + 1 < k) {
           const int next = node + ((coord + 1) % k - coord) * stride;
-          wires.push_back({node, 1 + 2 * d, next, 2 + 2 * d});
+          wires.push_back({node, 1 + 2 * d, next, 2 + 2 * d, {}});
         }
         stride *= k;
       }
@@ -91,15 +90,39 @@ class Cube : public Topology {
     return hops + 1;
   }
 
+  std::vector<int> PatternDims() const override { return dims_; }
+
  private:
   std::vector<int> dims_;
   bool torus_;
 };
 
+// Nodes per dimension: topology.dims, or topology.n dimensions of topology.k nodes.
+std::vector<int> Dims(const Scenario& s, const char* kind) {
+  std::vector<int> dims;
+  for (int64_t d : s.IntList("topology.dims")) dims.push_back(static_cast<int>(d));
+  if (!dims.empty()) return dims;
+  const int n = static_cast<int>(s.Int("topology.n"));
+  if (n != 2 && n != 3) {
+    throw ScenarioError(std::string("topology.n: a ") + kind + " has 2 or 3 dimensions, got " + std::to_string(n) +
+                        "; allowed: 2 or 3 (or give topology.dims)");
+  }
+  return std::vector<int>(n, static_cast<int>(s.Int("topology.k")));
+}
+
+std::unique_ptr<Topology> MakeTorus(const Scenario& s, const RouterParams& router) {
+  const std::vector<int> dims = Dims(s, "torus");
+  if (router.vcs < 2) throw ScenarioError("router.vcs: the torus needs two dateline VC classes; allowed: [2, 16]");
+  return std::make_unique<Cube>(dims, true, router.vcs);
+}
+
+std::unique_ptr<Topology> MakeMesh(const Scenario& s, const RouterParams& router) {
+  return std::make_unique<Cube>(Dims(s, "mesh"), false, router.vcs);
+}
+
 }  // namespace
 
-std::unique_ptr<Topology> MakeCube(const std::vector<int>& dims, bool torus, int vcs) {
-  return std::make_unique<Cube>(dims, torus, vcs);
-}
+TopologyInfo TorusTopology() { return {"torus", {}, MakeTorus}; }
+TopologyInfo MeshTopology() { return {"mesh", {}, MakeMesh}; }
 
 }  // namespace icn

@@ -2,11 +2,12 @@
 // Switches <w, l> and <w', l+1> are linked iff w_i = w'_i for all i != l, on port w'_l of the
 // upper switch and port k + w_l of the lower one. Ports 0..k-1 go down, k..2k-1 go up.
 // Routing: up adaptively to a nearest common ancestor, then down deterministically.
+#include "net/topologies/kary_ntree.h"
+
 #include <cmath>
 
 #include "core/errors.h"
-#include "net/router.h"
-#include "net/topology.h"
+#include "net/channel.h"
 
 namespace icn {
 namespace {
@@ -21,14 +22,14 @@ class KaryNTreeRouting : public Routing {
  public:
   KaryNTreeRouting(int k, int n, int vcs) : k_(k), n_(n), vcs_(vcs), per_level_(Pow(k, n - 1)) {}
 
-  Route Compute(Router& router, int in_port, Packet& packet) const override {
-    (void)in_port;
-    const int level = router.id() / per_level_;
-    const int w = router.id() % per_level_;
+  Route Compute(RouteContext& ctx) const override {
+    const int level = ctx.router / per_level_;
+    const int w = ctx.router % per_level_;
+    const int dst = ctx.packet.dst;
     // The destination is below when its first `level` digits equal the switch's.
-    const int below = packet.dst / Pow(k_, n_ - level) == w / Pow(k_, n_ - 1 - level);
-    if (below) return {packet.dst / Pow(k_, n_ - 1 - level) % k_, 0, vcs_};
-    return {ChooseUp(router), 0, vcs_};
+    const int below = dst / Pow(k_, n_ - level) == w / Pow(k_, n_ - 1 - level);
+    if (below) return {dst / Pow(k_, n_ - 1 - level) % k_, 0, vcs_};
+    return {ChooseUp(ctx.outputs), 0, vcs_};
   }
 
  private:
@@ -36,17 +37,17 @@ class KaryNTreeRouting : public Routing {
   // link first (at low load traffic stays on links already awake), then round-robin. A sleeping
   // link that is chosen is woken by its controller. None routable (every up link of a switch
   // outside the Minimal Tree is off or still turning on): -1, the packet waits.
-  int ChooseUp(Router& router) const {
-    const int start = static_cast<int>(router.NextTieBreak() % k_);
+  int ChooseUp(OutputView& outputs) const {
+    const int start = static_cast<int>(outputs.NextTieBreak() % k_);
     int best = -1;
     int best_load = 0;
     bool best_awake = false;
     for (int i = 0; i < k_; ++i) {
       const int port = k_ + (start + i) % k_;
-      const Channel* ch = router.output(port);
+      const Channel* ch = outputs.output(port);
       if (!ch->routable()) continue;
       const bool awake = ch->tx_enabled();
-      const int load = router.OutputLoad(port);
+      const int load = outputs.OutputLoad(port);
       if (best < 0 || load < best_load || (load == best_load && awake && !best_awake)) {
         best = port;
         best_load = load;
@@ -61,8 +62,7 @@ class KaryNTreeRouting : public Routing {
 
 class KaryNTree : public Topology {
  public:
-  KaryNTree(int k, int n, int vcs) : k_(k), n_(n) {
-    if (2 * k > 64) throw ScenarioError("topology.k: " + std::to_string(k) + " gives 2k ports; allowed: [2, 32]");
+  KaryNTree(int k, int n, int vcs) : shape_{k, n} {
     const int per_level = Pow(k, n - 1);
     nodes = Pow(k, n);
     routers = n * per_level;
@@ -73,48 +73,68 @@ class KaryNTree : public Topology {
         const int lower_digit = lower / place % k;
         for (int j = 0; j < k; ++j) {
           const int upper = lower - lower_digit * place + j * place;
-          wires.push_back({l * per_level + upper, lower_digit, (l + 1) * per_level + lower, k + j});
+          wires.push_back({l * per_level + upper, lower_digit, (l + 1) * per_level + lower, k + j, {}});
         }
       }
     }
-    for (int node = 0; node < nodes; ++node) attach.push_back({(n - 1) * per_level + node / k, node % k});
+    for (int node = 0; node < nodes; ++node) attach.push_back({(n - 1) * per_level + node / k, node % k, {}});
     routing = std::make_unique<KaryNTreeRouting>(k, n, vcs);
   }
 
-  std::string Name() const override { return std::to_string(k_) + "-ary " + std::to_string(n_) + "-tree"; }
+  std::string Name() const override {
+    return std::to_string(shape_.k) + "-ary " + std::to_string(shape_.n) + "-tree";
+  }
 
   int RoutersOnPath(int src, int dst) const override {
     // Common prefix of the first n-1 digits decides the level of the nearest common ancestor.
+    const int k = shape_.k, n = shape_.n;
     int common = 0;
-    for (int i = 0; i < n_ - 1; ++i) {
-      const int place = Pow(k_, n_ - 1 - i);
-      if (src / place % k_ != dst / place % k_) break;
+    for (int i = 0; i < n - 1; ++i) {
+      const int place = Pow(k, n - 1 - i);
+      if (src / place % k != dst / place % k) break;
       ++common;
     }
-    return 2 * (n_ - 1 - common) + 1;
+    return 2 * (n - 1 - common) + 1;
   }
 
+  const KaryNTreeShape& shape() const { return shape_; }
+
  private:
-  int k_, n_;
+  KaryNTreeShape shape_;
 };
+
+std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
+  const int k = static_cast<int>(s.Int("topology.k"));
+  const int n = static_cast<int>(s.Int("topology.n"));
+  if (std::pow(k, n) > (1 << 20)) {
+    throw ScenarioError("topology.k, topology.n: k^n = " + std::to_string(std::pow(k, n)) +
+                        " nodes is too many; allowed: k^n <= 1048576");
+  }
+  return std::make_unique<KaryNTree>(k, n, router.vcs);
+}
 
 }  // namespace
 
-std::unique_ptr<Topology> MakeKaryNTree(int k, int n, int vcs) { return std::make_unique<KaryNTree>(k, n, vcs); }
+TopologyInfo KaryNTreeTopology() { return {"kary_ntree", {}, Make}; }
 
-int TreeLevel(int k, int n, int router) { return router / Pow(k, n - 1); }
-
-// Switch <w, l> is in the Minimal Tree if l = n-1, or w_i = 0 for every i in l..n-2.
-bool InMinimalTree(int k, int n, int router) {
-  const int level = TreeLevel(k, n, router);
-  const int w = router % Pow(k, n - 1);
-  return level == n - 1 || w % Pow(k, n - 1 - level) == 0;
+const KaryNTreeShape* TreeShape(const Topology& topology) {
+  const auto* tree = dynamic_cast<const KaryNTree*>(&topology);
+  return tree ? &tree->shape() : nullptr;
 }
 
-double MinimalTreePowerFraction(int k, int n) {
-  const int switches = n * Pow(k, n - 1);
+int TreeLevel(const KaryNTreeShape& tree, int router) { return router / Pow(tree.k, tree.n - 1); }
+
+// Switch <w, l> is in the Minimal Tree if l = n-1, or w_i = 0 for every i in l..n-2.
+bool InMinimalTree(const KaryNTreeShape& tree, int router) {
+  const int level = TreeLevel(tree, router);
+  const int w = router % Pow(tree.k, tree.n - 1);
+  return level == tree.n - 1 || w % Pow(tree.k, tree.n - 1 - level) == 0;
+}
+
+double MinimalTreePowerFraction(const KaryNTreeShape& tree) {
+  const int switches = tree.n * Pow(tree.k, tree.n - 1);
   int in_mt = 0;
-  for (int r = 0; r < switches; ++r) in_mt += InMinimalTree(k, n, r);
+  for (int r = 0; r < switches; ++r) in_mt += InMinimalTree(tree, r);
   return static_cast<double>(in_mt) / switches;
 }
 

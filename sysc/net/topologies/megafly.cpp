@@ -7,8 +7,9 @@
 // Routing, minimal and deterministic: same leaf, down; same group, up to spine dst mod s
 // (D-mod-k), down; other group, up to the spine that holds the global link to the destination's
 // group, across it, down from the spine it reaches. One VC suffices: no cycle of channels.
+#include <algorithm>
+
 #include "core/errors.h"
-#include "net/router.h"
 #include "net/topology.h"
 
 namespace icn {
@@ -30,10 +31,10 @@ class MegaflyRouting : public Routing {
  public:
   MegaflyRouting(Shape s, int vcs) : s_(s), vcs_(vcs) {}
 
-  Route Compute(Router& router, int in_port, Packet& packet) const override {
-    (void)in_port;
-    const int group = router.id() / s_.SwitchesPerGroup();
-    const int local = router.id() % s_.SwitchesPerGroup();
+  Route Compute(RouteContext& ctx) const override {
+    const Packet& packet = ctx.packet;
+    const int group = ctx.router / s_.SwitchesPerGroup();
+    const int local = ctx.router % s_.SwitchesPerGroup();
     const int dst_group = s_.Group(packet.dst);
     const int dst_leaf_local = s_.Leaf(packet.dst) % s_.leaves;
     if (local < s_.leaves) {  // leaf switch
@@ -54,15 +55,14 @@ class MegaflyRouting : public Routing {
 class Megafly : public Topology {
  public:
   Megafly(Shape s, int vcs) : s_(s) {
-    // The shape (groups - 1 = spines x global_per_spine) is checked with the scenario.
+    // The shape (groups - 1 = spines x global_per_spine) is checked by Make().
     nodes = s.groups * s.NodesPerGroup();
     routers = s.groups * s.SwitchesPerGroup();
     ports = std::max(s.nodes_per_leaf + s.spines, s.leaves + s.global_per_spine);
-    if (ports > 64) throw ScenarioError("topology.megafly: switches of radix " + std::to_string(ports) + "; allowed: <= 64");
     for (int g = 0; g < s.groups; ++g) {
       for (int l = 0; l < s.leaves; ++l) {
         for (int sp = 0; sp < s.spines; ++sp) {
-          wires.push_back({g * s.SwitchesPerGroup() + l, s.nodes_per_leaf + sp, s.SpineRouter(g, sp), l});
+          wires.push_back({g * s.SwitchesPerGroup() + l, s.nodes_per_leaf + sp, s.SpineRouter(g, sp), l, {}});
         }
       }
       for (int j = 0; j < s.groups - 1; ++j) {
@@ -70,10 +70,12 @@ class Megafly : public Topology {
         if (other < g) continue;  // each pair once
         const int back = s.GlobalIndex(other, g);
         wires.push_back({s.SpineRouter(g, j / s.global_per_spine), s.leaves + j % s.global_per_spine,
-                         s.SpineRouter(other, back / s.global_per_spine), s.leaves + back % s.global_per_spine});
+                         s.SpineRouter(other, back / s.global_per_spine), s.leaves + back % s.global_per_spine, {}});
       }
     }
-    for (int node = 0; node < nodes; ++node) attach.push_back({s.LeafRouter(s.Leaf(node)), node % s.nodes_per_leaf});
+    for (int node = 0; node < nodes; ++node) {
+      attach.push_back({s.LeafRouter(s.Leaf(node)), node % s.nodes_per_leaf, {}});
+    }
     routing = std::make_unique<MegaflyRouting>(s, vcs);
   }
 
@@ -90,11 +92,32 @@ class Megafly : public Topology {
   Shape s_;
 };
 
+std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
+  Shape shape;
+  shape.groups = static_cast<int>(s.Int("topology.megafly.groups"));
+  shape.leaves = static_cast<int>(s.Int("topology.megafly.leaves"));
+  shape.spines = static_cast<int>(s.Int("topology.megafly.spines"));
+  shape.nodes_per_leaf = static_cast<int>(s.Int("topology.megafly.nodes_per_leaf"));
+  shape.global_per_spine = static_cast<int>(s.Int("topology.megafly.global_per_spine"));
+  if (shape.groups - 1 != shape.spines * shape.global_per_spine) {
+    throw ScenarioError("topology.megafly.groups: " + std::to_string(shape.groups) +
+                        " groups need groups - 1 = topology.megafly.spines x topology.megafly.global_per_spine = " +
+                        std::to_string(shape.spines * shape.global_per_spine) +
+                        " (one global link between every pair of groups)");
+  }
+  return std::make_unique<Megafly>(shape, router.vcs);
+}
+
 }  // namespace
 
-std::unique_ptr<Topology> MakeMegafly(int groups, int leaves, int spines, int nodes_per_leaf, int global_per_spine,
-                                      int vcs) {
-  return std::make_unique<Megafly>(Shape{groups, leaves, spines, nodes_per_leaf, global_per_spine}, vcs);
+TopologyInfo MegaflyTopology() {
+  return {"megafly",
+          {{"topology.megafly.groups", KeyType::kInt, "9", 2, 1024, {}, "", "Megafly: groups (groups - 1 = spines x global)"},
+           {"topology.megafly.leaves", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: leaf switches per group"},
+           {"topology.megafly.spines", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: spine switches per group"},
+           {"topology.megafly.nodes_per_leaf", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: nodes per leaf switch"},
+           {"topology.megafly.global_per_spine", KeyType::kInt, "2", 1, 64, {}, "", "Megafly: global ports per spine"}},
+          Make};
 }
 
 }  // namespace icn

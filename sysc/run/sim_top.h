@@ -4,7 +4,7 @@
 #pragma once
 #include <systemc>
 
-#include "core/simulation.h"
+#include "run/simulation.h"
 
 namespace icn {
 

@@ -1,0 +1,30 @@
+#include "core/sim_params.h"
+
+namespace icn {
+
+const std::vector<KeySpec>& SimKeys() {
+  static const std::vector<KeySpec> keys = {
+      {"sim.seed", KeyType::kInt, "1", 0, 9.0e15, {}, "", "random seed"},
+      {"sim.cycle_ns", KeyType::kReal, "1", 1e-6, 1e6, {}, "ns", "length of one cycle"},
+      {"sim.warmup_cycles", KeyType::kInt, "2000", 0, kUnbounded, {}, "cycles", "cycles before measurement"},
+      {"sim.measure_cycles", KeyType::kInt, "10000", 1, kUnbounded, {}, "cycles", "measurement window"},
+      {"sim.drain_limit_cycles", KeyType::kInt, "100000", 0, kUnbounded, {}, "cycles",
+       "cycles after the window to deliver labelled packets before the run is called saturated"},
+      {"sim.timeseries_cycles", KeyType::kInt, "0", 0, kUnbounded, {}, "cycles",
+       "window of timeseries.csv (0 = none)"},
+  };
+  return keys;
+}
+
+SimParams ParseSimParams(const Scenario& s) {
+  SimParams sim;
+  sim.seed = static_cast<uint64_t>(s.Int("sim.seed"));
+  sim.cycle_ns = s.Real("sim.cycle_ns");
+  sim.warmup = s.Int("sim.warmup_cycles");
+  sim.measure = s.Int("sim.measure_cycles");
+  sim.drain_limit = s.Int("sim.drain_limit_cycles");
+  sim.timeseries = s.Int("sim.timeseries_cycles");
+  return sim;
+}
+
+}  // namespace icn

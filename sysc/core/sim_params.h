@@ -1,0 +1,22 @@
+// The run's own parameters (sim.*): seed, cycle length, the phases of a run, the time series.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/scenario.h"
+
+namespace icn {
+
+struct SimParams {
+  uint64_t seed = 1;
+  double cycle_ns = 1.0;
+  int64_t warmup = 2000;
+  int64_t measure = 10000;
+  int64_t drain_limit = 100000;
+  int64_t timeseries = 0;  // window of timeseries.csv in cycles, 0 = none
+};
+
+const std::vector<KeySpec>& SimKeys();
+SimParams ParseSimParams(const Scenario& scenario);
+
+}  // namespace icn

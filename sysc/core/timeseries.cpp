@@ -1,0 +1,21 @@
+#include "core/timeseries.h"
+
+#include <sstream>
+
+namespace icn {
+
+Timeseries::Timeseries(const std::string& comment, const std::vector<std::string>& columns) {
+  csv_ = "# " + comment + "\ncycle";
+  for (const auto& c : columns) csv_ += "," + c;
+  csv_ += '\n';
+}
+
+void Timeseries::AddRow(uint64_t cycle, const std::vector<double>& values) {
+  std::ostringstream line;
+  line << cycle;
+  for (double v : values) line << ',' << v;
+  line << '\n';
+  csv_ += line.str();
+}
+
+}  // namespace icn

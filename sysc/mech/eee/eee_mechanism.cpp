@@ -1,0 +1,119 @@
+// Registration of the EEE port controllers (SPEC M3): keys, validation, adapter, energy, view.
+#include <algorithm>
+
+#include "core/errors.h"
+#include "core/units.h"
+#include "mech/eee/eee_config.h"
+#include "mech/eee/eee_links.h"
+
+namespace icn {
+namespace {
+
+std::vector<KeySpec> Keys() {
+  return {
+      {"eee.mode", KeyType::kChoice, "off", 0, 0, {"off", "fast_wake", "deep_sleep"}, "", "EEE low-power idle"},
+      {"eee.pdt_ns", KeyType::kReal, "1000", 0, kUnbounded, {}, "ns",
+       "power-down threshold (2^32-1 cycles or more = never)"},
+      {"eee.policy", KeyType::kChoice, "fixed", 0, 0, {"fixed", "perfbound", "perfbound_correct"}, "",
+       "how each port chooses t_PDT: eee.pdt_ns, PerfBound, or PerfBound with the correction"},
+      {"eee.bound", KeyType::kReal, "0.01", 1e-4, 0.5, {}, "", "PerfBound performance bound (0.01 = 1 %)"},
+      {"eee.perfbound.period_ns", KeyType::kReal, "1000000", 1, 1e12, {}, "ns",
+       "PerfBound period X: t_PDT is recomputed every X, allowing l X / t_w delayed packets"},
+      {"eee.hist.strategy", KeyType::kChoice, "self_clearing", 0, 0, {"self_clearing", "sliding", "unbounded"}, "",
+       "PerfBound idle-period histogram: cleared after h_maxN values, last h_maxN values, or never cleared"},
+      {"eee.wake_power_w", KeyType::kReal, "24", 0, 1e6, {}, "W", "port power awake and in transitions"},
+      {"eee.fast_wake.power_w", KeyType::kReal, "9.6", 0, 1e6, {}, "W", "port power in fast-wake LPI"},
+      {"eee.fast_wake.t_wake_ns", KeyType::kReal, "375", 0, kUnbounded, {}, "ns", "fast-wake t_w"},
+      {"eee.fast_wake.t_sleep_ns", KeyType::kReal, "200", 0, kUnbounded, {}, "ns", "fast-wake t_s"},
+      {"eee.deep_sleep.power_w", KeyType::kReal, "2.4", 0, 1e6, {}, "W", "port power in deep-sleep LPI"},
+      {"eee.deep_sleep.t_wake_ns", KeyType::kReal, "4480", 0, kUnbounded, {}, "ns", "deep-sleep t_w"},
+      {"eee.deep_sleep.t_sleep_ns", KeyType::kReal, "2000", 0, kUnbounded, {}, "ns", "deep-sleep t_s"},
+  };
+}
+
+// A transition time in cycles, within the RTL's 24-bit transition counter.
+uint32_t TransitionCycles(const std::string& key, double ns, double cycle_ns, std::vector<std::string>& warnings) {
+  const uint64_t cycles = NsToCycles(key, ns, cycle_ns, warnings);
+  constexpr uint64_t kMax = (1u << 24) - 1;
+  if (cycles > kMax) {
+    throw ScenarioError(key + ": " + std::to_string(cycles) + " cycles exceeds the controller's 24-bit " +
+                        "transition counter; allowed: [0, " + std::to_string(kMax) + "] cycles");
+  }
+  return static_cast<uint32_t>(cycles);
+}
+
+// The LPI depth and its transitions.
+void ParseDepth(const MechanismParseContext& context, EeeConfig& e) {
+  const Scenario& s = context.scenario;
+  const std::string depth = e.mode == EeeMode::kDeepSleep ? "eee.deep_sleep." : "eee.fast_wake.";
+  e.lpi_power_w = s.Real(depth + "power_w");
+  if (e.mode == EeeMode::kOff) return;
+  const double cycle_ns = context.sim.cycle_ns;
+  e.wake_cycles = TransitionCycles(depth + "t_wake_ns", s.Real(depth + "t_wake_ns"), cycle_ns, context.warnings);
+  e.sleep_cycles = TransitionCycles(depth + "t_sleep_ns", s.Real(depth + "t_sleep_ns"), cycle_ns, context.warnings);
+  if (e.lpi_power_w > e.wake_power_w) {
+    throw ScenarioError(depth + "power_w: LPI power " + std::to_string(e.lpi_power_w) +
+                        " W exceeds eee.wake_power_w; allowed: [0, " + std::to_string(e.wake_power_w) + "]");
+  }
+}
+
+// How t_PDT is chosen: fixed, or PerfBound's search every period X (with or without correction).
+void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
+  const Scenario& s = context.scenario;
+  const std::string& policy = s.Text("eee.policy");
+  e.policy = policy == "perfbound"           ? PdtPolicy::kPerfBound
+             : policy == "perfbound_correct" ? PdtPolicy::kPerfBoundCorrect
+                                             : PdtPolicy::kFixed;
+  e.bound = s.Real("eee.bound");
+  e.period_cycles = std::max<uint64_t>(1, NsToCycles("eee.perfbound.period_ns", s.Real("eee.perfbound.period_ns"),
+                                                     context.sim.cycle_ns, context.warnings));
+  const std::string& strategy = s.Text("eee.hist.strategy");
+  e.hist_strategy = strategy == "sliding" ? 1 : strategy == "unbounded" ? 2 : 0;
+  if (e.policy == PdtPolicy::kFixed) return;
+  if (e.mode == EeeMode::kOff) {
+    throw ScenarioError("eee.policy: " + policy + " needs EEE on; allowed with eee.mode = off: fixed");
+  }
+  if (e.period_cycles > 0xffffffffULL) {
+    throw ScenarioError("eee.perfbound.period_ns: " + std::to_string(e.period_cycles) +
+                        " cycles exceeds the controller's 32-bit period register; allowed: [1, 4294967295] cycles");
+  }
+}
+
+// Every value is converted (and warned about) even with EEE off, as the results record them all.
+std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
+  const Scenario& s = context.scenario;
+  auto e = std::make_unique<EeeConfig>();
+  const std::string& mode = s.Text("eee.mode");
+  e->mode = mode == "fast_wake" ? EeeMode::kFastWake : mode == "deep_sleep" ? EeeMode::kDeepSleep : EeeMode::kOff;
+  const uint64_t pdt = NsToCycles("eee.pdt_ns", s.Real("eee.pdt_ns"), context.sim.cycle_ns, context.warnings);
+  e->pdt_cycles = pdt >= 0xffffffffULL ? 0xffffffffu : static_cast<uint32_t>(pdt);
+  e->wake_power_w = s.Real("eee.wake_power_w");
+  ParseDepth(context, *e);
+  ParsePolicy(context, *e);
+  if (e->mode == EeeMode::kOff) return nullptr;
+  return e;
+}
+
+std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
+  return MakeEeeLinks(static_cast<const EeeConfig&>(config), context);
+}
+
+// Without EEE an Ethernet port is always awake.
+EnergyLedger::Group* EnergyWhenOff(const Scenario& s, const Fabric& fabric, EnergyLedger& ledger) {
+  return &ledger.AddGroup("eee_port", {"wake"}, {s.Real("eee.wake_power_w")},
+                          static_cast<int>(fabric.link_ends().size()));
+}
+
+std::string View(const MechanismConfig& config) {
+  return static_cast<const EeeConfig&>(config).policy == PdtPolicy::kFixed ? "waves/eee_port.gtkw"
+                                                                           : "waves/perfbound.gtkw";
+}
+
+}  // namespace
+
+MechanismInfo EeeMechanism() {
+  return {"eee", "eee.mode", "off", "link power", Keys(), Parse, Make, EnergyWhenOff, View,
+          {"default", "perfbound_megafly"}};
+}
+
+}  // namespace icn

@@ -1,0 +1,17 @@
+// Parameters of the fat-tree on/off link controllers (fattree_onoff.*).
+#pragma once
+
+#include "mech/mechanism.h"
+
+namespace icn {
+
+struct FattreeOnOffConfig : MechanismConfig {
+  double u_off = 0.3;
+  double u_on = 0.65;
+  int check_cycles = 2000;
+  int t_on = 1000;
+  int t_off = 1000;
+  double link_power_w = 1.0;
+};
+
+}  // namespace icn

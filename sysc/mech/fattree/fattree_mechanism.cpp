@@ -1,0 +1,67 @@
+// Registration of the fat-tree on/off link controllers (SPEC M4): keys, validation, adapter, view.
+#include "core/errors.h"
+#include "mech/fattree/fattree_config.h"
+#include "mech/fattree/fattree_links.h"
+#include "net/topologies/kary_ntree.h"
+
+namespace icn {
+namespace {
+
+std::vector<KeySpec> Keys() {
+  return {
+      {"fattree_onoff.enabled", KeyType::kBool, "false", 0, 0, {}, "",
+       "on/off links with a Minimal Tree (k-ary n-tree)"},
+      {"fattree_onoff.u_off", KeyType::kReal, "0.3", 0, 1, {}, "", "turn an up link off below this utilisation"},
+      {"fattree_onoff.u_on", KeyType::kReal, "0.65", 0, 1, {}, "", "turn an up link on above this utilisation"},
+      {"fattree_onoff.check_cycles", KeyType::kInt, "2000", 1, 65535, {}, "cycles", "check period of the thresholds"},
+      {"fattree_onoff.t_on_cycles", KeyType::kInt, "1000", 0, 65535, {}, "cycles",
+       "a link carries flits this long after turning on"},
+      {"fattree_onoff.t_off_cycles", KeyType::kInt, "1000", 0, 65535, {}, "cycles",
+       "a link draws power this long after turning off"},
+      {"fattree_onoff.link_power_w", KeyType::kReal, "1", 0, 1e6, {}, "W",
+       "power of one unidirectional link when powered"},
+  };
+}
+
+std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
+  const Scenario& s = context.scenario;
+  auto f = std::make_unique<FattreeOnOffConfig>();
+  f->u_off = s.Real("fattree_onoff.u_off");
+  f->u_on = s.Real("fattree_onoff.u_on");
+  f->check_cycles = static_cast<int>(s.Int("fattree_onoff.check_cycles"));
+  f->t_on = static_cast<int>(s.Int("fattree_onoff.t_on_cycles"));
+  f->t_off = static_cast<int>(s.Int("fattree_onoff.t_off_cycles"));
+  f->link_power_w = s.Real("fattree_onoff.link_power_w");
+  if (!s.Bool("fattree_onoff.enabled")) return nullptr;
+  // Alonso et al.: U_on > U_off > 0, and U_on >= 2 U_off or turning the second-last up link
+  // off doubles the load of the last one past U_on and the links oscillate.
+  if (!(f->u_off > 0 && f->u_on > f->u_off && f->u_on >= 2 * f->u_off - 1e-12)) {
+    throw ScenarioError("fattree_onoff.u_off, fattree_onoff.u_on: U_off = " + std::to_string(f->u_off) +
+                        ", U_on = " + std::to_string(f->u_on) +
+                        " are inconsistent; allowed: U_on > U_off > 0 and U_on >= 2 * U_off");
+  }
+  const KaryNTreeShape* tree = TreeShape(context.topology);
+  if (!tree) {
+    throw ScenarioError("fattree_onoff.enabled: needs topology.kind = kary_ntree, got " + s.Text("topology.kind"));
+  }
+  if (tree->k > FattreeLinks::kMaxArity) {
+    throw ScenarioError("fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
+                        std::to_string(tree->k) + "; allowed: topology.k in [2, 8]");
+  }
+  return f;
+}
+
+std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
+  return std::make_unique<FattreeLinks>(static_cast<const FattreeOnOffConfig&>(config), context);
+}
+
+std::string View(const MechanismConfig&) { return "waves/fattree_onoff.gtkw"; }
+
+}  // namespace
+
+MechanismInfo FattreeOnOffMechanism() {
+  return {"fattree_onoff", "fattree_onoff.enabled", "false", "link power", Keys(), Parse, Make, nullptr, View,
+          {"fattree_onoff_load", "fattree_onoff_ramp"}};
+}
+
+}  // namespace icn

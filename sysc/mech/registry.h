@@ -1,0 +1,24 @@
+// The registered mechanisms, and the ones a scenario turns on.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "mech/mechanism.h"
+
+namespace icn {
+
+// Every mechanism, in documentation order (mech/registry.cpp).
+const std::vector<MechanismInfo>& Mechanisms();
+// Every mechanism's keys, in the same order.
+std::vector<KeySpec> MechanismKeys();
+
+struct ActiveMechanism {
+  const MechanismInfo* info;
+  std::shared_ptr<const MechanismConfig> config;
+};
+
+// Parses every mechanism's keys and returns those the scenario turns on. Throws ScenarioError
+// naming the keys when a value is invalid or two of them would drive the same thing.
+std::vector<ActiveMechanism> ParseMechanisms(const MechanismParseContext& context);
+
+}  // namespace icn

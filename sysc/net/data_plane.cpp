@@ -1,0 +1,29 @@
+#include "net/data_plane.h"
+
+#include <stdexcept>
+
+namespace icn {
+
+DataPlaneInfo WormholeDataPlane();
+
+const std::vector<DataPlaneInfo>& DataPlanes() {
+  static const std::vector<DataPlaneInfo> all = {WormholeDataPlane()};
+  return all;
+}
+
+std::vector<KeySpec> DataPlaneKeys() {
+  std::vector<std::string> names;
+  for (const DataPlaneInfo& d : DataPlanes()) names.push_back(d.name);
+  return {{"network.switching", KeyType::kChoice, "wormhole", 0, 0, names, "",
+           "data plane: wormhole = input-queued VC routers with credit flow control"}};
+}
+
+std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
+                                   SinkObserver& observer) {
+  for (const DataPlaneInfo& d : DataPlanes()) {
+    if (net.switching == d.name) return d.make(net, std::move(topology), pool, observer);
+  }
+  throw std::logic_error("network.switching: " + net.switching + " is not registered");
+}
+
+}  // namespace icn

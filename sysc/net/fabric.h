@@ -1,0 +1,58 @@
+// The data-plane interface: what a run needs from a network, whatever its switching. The wormhole
+// network (net/wormhole_network.h) implements it; a circuit-switched photonic one can sit beside
+// it. Packets live in a PacketPool the run owns: the run creates them, the data plane carries them
+// and tells a SinkObserver when one has arrived whole, and the run's census, results, workloads
+// and sweeps work the same on any data plane.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "net/channel.h"
+
+namespace icn {
+
+// One end of a bidirectional link as the network was wired: the channel it sends on, the one it
+// receives on, the packets queued for its output, and its partner. A controller sits at each end.
+struct LinkEnd {
+  std::string name;  // e.g. "r12_p5" (router 12, port 5) or "nic3"
+  Channel* tx = nullptr;
+  Channel* rx = nullptr;
+  const int32_t* tx_queue = nullptr;
+  int partner = -1;     // index of the other end
+  bool master = false;  // wins simultaneous handshake requests
+};
+
+class Fabric {
+ public:
+  virtual ~Fabric() = default;
+
+  // The topology's name, for results.
+  virtual std::string Name() const = 0;
+  virtual int nodes() const = 0;
+
+  // One cycle in two halves. First everything due arrives: flits and credits reach the end of
+  // their wires, and each packet that is now whole at its sink is reported to the observer. Then
+  // the run injects the packets it creates this cycle (a workload may release a message in the
+  // cycle its last dependency arrives), and Advance() moves every packet on.
+  virtual void DeliverArrivals(uint64_t now) = 0;
+  // Queues a packet (its record already filled in the pool) at its source node.
+  virtual void Inject(uint32_t packet) = 0;
+  virtual void Advance(uint64_t now) = 0;
+
+  // Adds, per packet id, the flits of that packet anywhere inside: queued at the source, on a
+  // wire, in a buffer. The run's end-of-run census compares them with what each sink received.
+  virtual void CountFlits(std::vector<uint32_t>& present) const = 0;
+
+  // Link ends for mechanisms with a controller per link end; every channel, for utilisation.
+  virtual const std::vector<LinkEnd>& link_ends() const = 0;
+  virtual const std::vector<std::unique_ptr<Channel>>& channels() const = 0;
+
+  // Per link end, the share of source-destination pairs routed through it that travel h links
+  // (h = 1 .. max_hops, longer paths counted as max_hops), found by walking the routing over
+  // every pair, or a deterministic sample of destinations on large networks.
+  virtual std::vector<std::vector<double>> HopShares(int max_hops) = 0;
+};
+
+}  // namespace icn

@@ -1,0 +1,41 @@
+#include "net/net_params.h"
+
+namespace icn {
+
+const std::vector<KeySpec>& NetKeys() {
+  static const std::vector<KeySpec> keys = {
+      {"router.vcs", KeyType::kInt, "3", 1, 16, {}, "", "virtual channels per port (torus needs >= 2)"},
+      {"router.vc_buffer_flits", KeyType::kInt, "4", 1, 4096, {}, "flits", "input buffer depth per VC"},
+      {"router.pipeline_cycles", KeyType::kInt, "2", 1, 64, {}, "cycles", "router latency of a flit at zero load"},
+      {"router.output_queue_flits", KeyType::kInt, "0", 0, 1 << 20, {}, "flits",
+       "CIOQ output queue depth per VC (0 = input-queued router)"},
+      {"router.speedup", KeyType::kReal, "1", 1, 8, {}, "", "crossbar speed-up of a CIOQ router"},
+      {"link.latency_cycles", KeyType::kInt, "1", 1, 255, {}, "cycles",
+       "one-way latency of every wire whose topology does not set its own"},
+      {"link.bandwidth_flits", KeyType::kReal, "1", 0.001, 1, {}, "flits/cycle",
+       "rate of every wire whose topology does not set its own"},
+  };
+  return keys;
+}
+
+NetParams ParseNetParams(const Scenario& s, std::vector<std::string>& warnings) {
+  NetParams net;
+  net.switching = s.Text("network.switching");
+  RouterParams& r = net.router;
+  r.vcs = static_cast<int>(s.Int("router.vcs"));
+  r.vc_buffer_flits = static_cast<int>(s.Int("router.vc_buffer_flits"));
+  r.pipeline_cycles = static_cast<int>(s.Int("router.pipeline_cycles"));
+  r.output_queue_flits = static_cast<int>(s.Int("router.output_queue_flits"));
+  r.speedup = s.Real("router.speedup");
+  net.link.latency = static_cast<int>(s.Int("link.latency_cycles"));
+  net.link.rate = s.Real("link.bandwidth_flits");
+  const int round_trip = 2 * net.link.latency + r.pipeline_cycles;
+  if (r.vc_buffer_flits < round_trip) {
+    warnings.push_back("router.vc_buffer_flits = " + std::to_string(r.vc_buffer_flits) +
+                       " is below the credit round trip of " + std::to_string(round_trip) +
+                       " cycles: a lone packet cannot stream at full link rate");
+  }
+  return net;
+}
+
+}  // namespace icn

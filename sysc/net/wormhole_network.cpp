@@ -1,0 +1,180 @@
+#include "net/wormhole_network.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "net/data_plane.h"
+
+namespace icn {
+
+WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
+                                 SinkObserver& observer)
+    : net_(net), topology_(std::move(topology)), pool_(pool), routing_(topology_->routing.get()) {
+  const Topology& topo = *topology_;
+  const int depth = net.router.vc_buffer_flits;
+  for (int r = 0; r < topo.routers; ++r) {
+    routers_.push_back(std::make_unique<Router>(r, topo.ports, net.router, routing_, pool_));
+  }
+  const auto port_name = [](int router, int port) { return "r" + std::to_string(router) + "_p" + std::to_string(port); };
+  for (const Wire& w : topo.wires) {
+    Channel* ab = NewChannel(w.attr);
+    Channel* ba = NewChannel(w.attr);
+    ab->set_source({routers_[w.a_router].get(), nullptr, w.a_port});
+    ab->set_destination({routers_[w.b_router].get(), nullptr, w.b_port});
+    ba->set_source({routers_[w.b_router].get(), nullptr, w.b_port});
+    ba->set_destination({routers_[w.a_router].get(), nullptr, w.a_port});
+    routers_[w.a_router]->Connect(w.a_port, ab, ba, depth);
+    routers_[w.b_router]->Connect(w.b_port, ba, ab, depth);
+    const int a = static_cast<int>(ends_.size());
+    ends_.push_back({port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1, true});
+    ends_.push_back({port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
+  }
+  for (int node = 0; node < topo.nodes; ++node) {
+    nics_.push_back(std::make_unique<Nic>(node, net.router.vcs, pool_, observer));
+    Nic* nic = nics_.back().get();
+    const Attachment& at = topo.attach[node];
+    Router* router = routers_[at.router].get();
+    Channel* up = NewChannel(at.attr);
+    Channel* down = NewChannel(at.attr);
+    up->set_source({nullptr, nic, 0});
+    up->set_destination({router, nullptr, at.port});
+    down->set_source({router, nullptr, at.port});
+    down->set_destination({nullptr, nic, 0});
+    nic->Connect(up, down, depth);
+    router->Connect(at.port, down, up, Router::kSinkDepth);
+    const int a = static_cast<int>(ends_.size());
+    nic_end_.push_back(a);
+    ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true});
+    ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});
+  }
+}
+
+Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
+  channels_.push_back(std::make_unique<Channel>(attr.latency > 0 ? attr.latency : net_.link.latency,
+                                                attr.rate > 0 ? attr.rate : net_.link.rate, attr.cls));
+  return channels_.back().get();
+}
+
+void WormholeNetwork::DeliverArrivals(uint64_t now) {
+  for (auto& ch : channels_) {
+    if (!ch->Quiet()) ch->Deliver(now);
+  }
+}
+
+void WormholeNetwork::Advance(uint64_t now) {
+  for (auto& nic : nics_) {
+    if (nic->Busy()) nic->Inject(now);
+  }
+  for (auto& router : routers_) {
+    if (router->Busy()) router->Step(now);
+  }
+}
+
+void WormholeNetwork::InstallRouting(std::unique_ptr<Routing> routing) {
+  installed_ = std::move(routing);
+  routing_ = installed_.get();
+  for (auto& router : routers_) router->set_routing(routing_);
+}
+
+RoutingTable WormholeNetwork::TabulateRouting() {
+  RoutingTable table(topology_->routers, topology_->nodes);
+  for (auto& router : routers_) {
+    for (int dst = 0; dst < topology_->nodes; ++dst) {
+      Packet probe;
+      probe.dst = dst;
+      RouteContext context{router->id(), 0, probe, *router};
+      table.Set(router->id(), dst, {routing_->Compute(context)});
+    }
+  }
+  return table;
+}
+
+std::vector<std::vector<double>> WormholeNetwork::HopShares(int max_hops) {
+  std::unordered_map<const Channel*, int> end_of;
+  for (size_t i = 0; i < ends_.size(); ++i) end_of[ends_[i].tx] = static_cast<int>(i);
+  std::vector<std::vector<double>> counts(ends_.size(), std::vector<double>(max_hops, 0.0));
+  const int nodes = topology_->nodes;
+  const int stride = std::max(1, nodes / 256);  // at most ~256 destinations per source
+  std::vector<const Channel*> path;
+  for (int src = 0; src < nodes; ++src) {
+    for (int dst = src % stride; dst < nodes; dst += stride) {
+      if (dst == src) continue;
+      Packet probe;
+      probe.src = src;
+      probe.dst = dst;
+      path.clear();
+      const Channel* ch = ends_[nic_end_[src]].tx;
+      while (path.size() < 64) {
+        path.push_back(ch);
+        const Endpoint& to = ch->destination();
+        if (to.nic) break;
+        RouteContext context{to.router->id(), to.port, probe, *to.router};
+        const Route route = routing_->Compute(context);
+        if (route.port < 0) break;
+        ch = to.router->output(route.port);
+      }
+      const int h = std::min<int>(static_cast<int>(path.size()), max_hops);
+      for (const Channel* c : path) counts[end_of.at(c)][h - 1] += 1;
+    }
+  }
+  for (auto& row : counts) {
+    double total = 0;
+    for (double c : row) total += c;
+    for (double& c : row) c = total > 0 ? c / total : 0;
+  }
+  return counts;
+}
+
+uint64_t WormholeNetwork::ZeroLoadLatency(int src, int dst, uint32_t flits) const {
+  const uint64_t routers = static_cast<uint64_t>(topology_->RoutersOnPath(src, dst));
+  const uint64_t links = routers + 1;
+  return links * net_.link.latency + routers * net_.router.pipeline_cycles + (flits - 1);
+}
+
+void WormholeNetwork::CountFlits(std::vector<uint32_t>& present) const {
+  for (const auto& nic : nics_) {
+    const Ring<uint32_t>& queue = nic->source_queue();
+    for (uint32_t i = 0; i < queue.size(); ++i) {
+      const uint32_t id = queue.at(i);
+      present[id] += pool_[id].flits - (i == 0 ? nic->flits_sent_of_current() : 0);
+    }
+  }
+  for (const auto& ch : channels_) {
+    for (uint32_t i = 0; i < ch->in_flight().size(); ++i) ++present[ch->in_flight().at(i).second.packet];
+  }
+  for (const auto& router : routers_) {
+    router->ForEachFlit([&](const Flit& f) { ++present[f.packet]; });
+  }
+}
+
+bool WormholeNetwork::Drained(const Channel& channel) const {
+  const Endpoint& from = channel.source();
+  return channel.Quiet() && (from.router ? from.router->OutputDrained(from.port) : from.nic->OutputDrained());
+}
+
+void WormholeNetwork::Reaim(Channel& channel, int router, int port) {
+  Router& target = *routers_.at(router);
+  const Channel* previous = target.input(port);
+  if (!Drained(channel) || (previous && previous != &channel && !Drained(*previous))) {
+    throw std::logic_error("re-aim: the channel, or the one feeding router " + std::to_string(router) + " port " +
+                           std::to_string(port) + ", still has flits or credits in flight");
+  }
+  const Endpoint old = channel.destination();
+  if (old.router && old.router->input(old.port) == &channel) old.router->set_input(old.port, nullptr);
+  target.set_input(port, &channel);
+  channel.set_destination({&target, nullptr, port});
+}
+
+namespace {
+
+std::unique_ptr<Fabric> MakeWormhole(const NetParams& net, std::shared_ptr<const Topology> topology,
+                                     PacketPool& pool, SinkObserver& observer) {
+  return std::make_unique<WormholeNetwork>(net, std::move(topology), pool, observer);
+}
+
+}  // namespace
+
+DataPlaneInfo WormholeDataPlane() { return {"wormhole", MakeWormhole}; }
+
+}  // namespace icn

@@ -1,0 +1,75 @@
+// The wormhole data plane: routers, NICs and channels of a topology in flat arrays, advanced one
+// cycle at a time (channels deliver, NICs inject, routers route, allocate and switch). Besides the
+// Fabric interface it gives mechanisms what they control: the routers, the routing function (which
+// a mechanism may replace by per-router tables it rewrites while the network runs), and channels
+// that can be quiesced, checked for being drained and re-aimed at another router.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "net/channel.h"
+#include "net/fabric.h"
+#include "net/net_params.h"
+#include "net/nic.h"
+#include "net/router.h"
+#include "net/routing_table.h"
+#include "net/topology.h"
+
+namespace icn {
+
+class WormholeNetwork final : public Fabric {
+ public:
+  WormholeNetwork(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
+                  SinkObserver& observer);
+
+  std::string Name() const override { return topology_->Name(); }
+  int nodes() const override { return topology_->nodes; }
+  void DeliverArrivals(uint64_t now) override;
+  void Inject(uint32_t packet) override { nics_[pool_[packet].src]->Enqueue(packet); }
+  void Advance(uint64_t now) override;
+  void CountFlits(std::vector<uint32_t>& present) const override;
+  const std::vector<LinkEnd>& link_ends() const override { return ends_; }
+  const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
+  std::vector<std::vector<double>> HopShares(int max_hops) override;
+
+  const Topology& topology() const { return *topology_; }
+  const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
+  // Zero-load latency of a packet of `flits` flits from src to dst (cycles, generation to tail
+  // delivery) on wires of the default latency.
+  uint64_t ZeroLoadLatency(int src, int dst, uint32_t flits) const;
+
+  // The routing function every router uses; InstallRouting replaces it (heads already routed keep
+  // their route).
+  const Routing& routing() const { return *routing_; }
+  void InstallRouting(std::unique_ptr<Routing> routing);
+  // The installed routing's choice at every router for every destination, as a table to install
+  // with TableRouting and rewrite. Exact for routing that depends only on the router and the
+  // destination (mesh, Megafly); adaptive choices and per-packet VC classes are frozen.
+  RoutingTable TabulateRouting();
+
+  // Nothing of the channel's is in flight: no flit or credit on the wire, and its sender has every
+  // credit back (the buffer at its far end holds none of its flits).
+  bool Drained(const Channel& channel) const;
+  // Points a drained channel from a router at input `port` of `router` (the torus node swap
+  // re-aims the beams of a directed ring). A channel that fed that port before must be drained
+  // too. Link ends keep describing the wiring as built. Throws std::logic_error otherwise.
+  void Reaim(Channel& channel, int router, int port);
+
+ private:
+  Channel* NewChannel(const LinkAttributes& attr);
+
+  const NetParams net_;
+  std::shared_ptr<const Topology> topology_;
+  PacketPool& pool_;
+  const Routing* routing_;
+  std::unique_ptr<Routing> installed_;  // a routing that replaced the topology's
+  std::vector<std::unique_ptr<Router>> routers_;
+  std::vector<std::unique_ptr<Nic>> nics_;
+  std::vector<std::unique_ptr<Channel>> channels_;
+  std::vector<LinkEnd> ends_;
+  std::vector<int> nic_end_;  // per node, its link end
+};
+
+}  // namespace icn

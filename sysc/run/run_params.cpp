@@ -1,0 +1,29 @@
+#include "run/run_params.h"
+
+#include "net/data_plane.h"
+
+namespace icn {
+
+const KeyTable& AllKeys() {
+  static const KeyTable table([] {
+    std::vector<KeySpec> keys = TopologyKeys();
+    for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), WorkloadKeys(), MechanismKeys()}) {
+      keys.insert(keys.end(), part.begin(), part.end());
+    }
+    return keys;
+  }());
+  return table;
+}
+
+RunParams MakeRunParams(const Scenario& scenario) {
+  RunParams p;
+  p.sim = ParseSimParams(scenario);
+  p.net = ParseNetParams(scenario, p.warnings);
+  p.topology = MakeTopology(scenario, p.net.router);
+  p.traffic = ParseTrafficParams(scenario, *p.topology);
+  p.workload = ParseWorkloadParams(scenario);
+  p.mechanisms = ParseMechanisms({scenario, p.sim, p.net, *p.topology, p.warnings});
+  return p;
+}
+
+}  // namespace icn

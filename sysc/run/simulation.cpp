@@ -1,0 +1,290 @@
+#include "run/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "net/data_plane.h"
+#include "run/census.h"
+
+namespace icn {
+namespace {
+
+double WallNow() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Simulation::Simulation(const Scenario& scenario, const RunParams& params, const RunOptions& options)
+    : scenario_(scenario),
+      params_(params),
+      options_(options),
+      fabric_(MakeFabric(params.net, params.topology, pool_, *this)),
+      traffic_(params.traffic, params.workload, params.sim, params.topology->nodes, params.topology->PatternDims()),
+      create_([this](int src, int dst, uint32_t flits, uint32_t message) { Create(src, dst, flits, message); }),
+      tracer_(std::make_unique<Tracer>(options.trace, params.sim.cycle_ns)),
+      ledger_(std::make_unique<EnergyLedger>(params.sim.cycle_ns)),
+      measure_begin_(params.sim.warmup),
+      measure_end_(params.sim.warmup + params.sim.measure),
+      deadline_(measure_end_ + params.sim.drain_limit) {
+  AddMechanisms(scenario);
+  if (params.sim.timeseries > 0) {
+    std::vector<std::string> columns = {"offered_flits_per_node_cycle", "accepted_flits_per_node_cycle",
+                                        "latency_avg", "link_power_relative", "link_utilisation"};
+    for (const auto& m : mechanisms_) {
+      for (auto& c : m->TimeseriesColumns()) columns.push_back(std::move(c));
+    }
+    timeseries_ = std::make_unique<Timeseries>("scenario " + scenario.name() + ", seed " +
+                                                   std::to_string(params.sim.seed) + " (all parameters in results.json)",
+                                               columns);
+  }
+  if (traffic_.workload()) {
+    // A workload is measured whole: from cycle 0 until its last message is delivered.
+    measure_begin_ = 0;
+    measure_end_ = deadline_ = params.workload.max_cycles;
+  }
+  stats_.set_measuring(measure_begin_ == 0);
+  window_ = LedgerNow();
+  progress_at_ = WallNow();
+}
+
+Simulation::~Simulation() = default;
+
+// The active mechanisms build their adapters, which account for the energy of what they drive;
+// if none does, the hardware of the others is charged at nominal power (Ethernet ports without
+// EEE are always awake).
+void Simulation::AddMechanisms(const Scenario& scenario) {
+  const MechanismContext context{params_.sim, params_.net, *params_.topology, *fabric_,
+                                 *tracer_,    *ledger_,    options_.two_evals};
+  for (const ActiveMechanism& m : params_.mechanisms) mechanisms_.push_back(m.info->make(*m.config, context));
+  if (!ledger_->groups().empty()) return;
+  for (const MechanismInfo& m : Mechanisms()) {
+    if (m.energy_when_off) undriven_.push_back(m.energy_when_off(scenario, *fabric_, *ledger_));
+  }
+}
+
+void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
+  const bool labelled = stats_.measuring();
+  const uint32_t id = pool_.Allocate();
+  Packet& p = pool_[id];
+  p = Packet{};
+  p.created = cycle_;
+  p.src = src;
+  p.dst = dst;
+  p.flits = flits;
+  p.message = message;
+  p.measured = labelled;
+  p.live = true;
+  fabric_->Inject(id);
+  stats_.OnCreated(labelled, flits);
+  generated_flits_ += flits;
+}
+
+void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
+  const Packet& p = pool_[packet];
+  stats_.OnDelivered(p.measured, now - p.created, p.flits);
+  traffic_.OnDelivered(p, now);
+  if (on_delivery) on_delivery(p, now - p.created);
+  pool_.Release(packet);
+}
+
+// One cycle: arrivals, the packets generated this cycle, the network's move, then every
+// controller on the clock edge that closes the cycle.
+void Simulation::Step() {
+  fabric_->DeliverArrivals(cycle_);
+  if (generating_) traffic_.Generate(cycle_, create_);
+  fabric_->Advance(cycle_);
+  for (auto& m : mechanisms_) m->Step(cycle_);
+  for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(1);
+}
+
+bool Simulation::Tick() {
+  if (done_) return false;
+  Step();
+  ++cycle_;
+  if (cycle_ == measure_begin_) {
+    stats_.set_measuring(true);
+    window_ = LedgerNow();
+  }
+  const WorkloadDriver* workload = traffic_.workload();
+  if (cycle_ == measure_end_ || (workload && workload->done() && !done_)) {
+    stats_.set_measuring(false);
+    CloseWindow();
+    if (workload && workload->done()) {
+      measure_end_ = cycle_;
+      done_ = true;
+    }
+  }
+  if (timeseries_ && cycle_ % params_.sim.timeseries == 0) SampleTimeseries();
+  if (!workload && cycle_ >= measure_end_ && stats_.labelled_delivered() == stats_.labelled_created()) done_ = true;
+  if (!done_ && cycle_ >= deadline_) {
+    saturated_ = true;
+    done_ = true;
+  }
+  if (options_.progress && (cycle_ & 0x3ff) == 0) ReportProgress();
+  return !done_;
+}
+
+void Simulation::RunToEnd() {
+  while (Tick()) {
+  }
+}
+
+bool Simulation::DrainAll(uint64_t limit) {
+  generating_ = false;
+  for (uint64_t i = 0; i < limit && stats_.delivered() < stats_.created(); ++i) {
+    Step();
+    ++cycle_;
+  }
+  return stats_.delivered() == stats_.created();
+}
+
+Simulation::Window Simulation::LedgerNow() const {
+  Window w{ledger_->EnergyJ(), ledger_->NominalJ(), {}};
+  for (const EnergyLedger::Group& g : ledger_->groups()) {
+    auto& cycles = w.state_cycles.emplace_back();
+    for (size_t s = 0; s < g.state_names().size(); ++s) cycles.push_back(g.StateCycles(static_cast<int>(s)));
+  }
+  return w;
+}
+
+void Simulation::CloseWindow() {
+  const Window now = LedgerNow();
+  window_.energy_j = now.energy_j - window_.energy_j;
+  window_.nominal_j = now.nominal_j - window_.nominal_j;
+  for (size_t g = 0; g < now.state_cycles.size(); ++g) {
+    for (size_t s = 0; s < now.state_cycles[g].size(); ++s) {
+      window_.state_cycles[g][s] = now.state_cycles[g][s] - window_.state_cycles[g][s];
+    }
+  }
+}
+
+void Simulation::SampleTimeseries() {
+  const double window = static_cast<double>(params_.sim.timeseries);
+  const double nodes = fabric_->nodes();
+  uint64_t busy = 0;
+  for (const auto& ch : fabric_->channels()) busy += ch->busy_cycles();
+  const double energy = ledger_->EnergyJ();
+  const double nominal = ledger_->NominalJ();
+  const auto [delivered_flits, latency] = stats_.TakeWindow();
+  const double generated = static_cast<double>(generated_flits_);
+  std::vector<double> row = {
+      generated / (nodes * window), static_cast<double>(delivered_flits) / (nodes * window), latency,
+      nominal - ts_nominal_ > 0 ? (energy - ts_energy_) / (nominal - ts_nominal_) : 1.0,
+      static_cast<double>(busy - ts_busy_) / (static_cast<double>(fabric_->channels().size()) * window)};
+  for (const auto& m : mechanisms_) m->SampleTimeseries(row);
+  timeseries_->AddRow(cycle_, row);
+  generated_flits_ = 0;
+  ts_busy_ = busy;
+  ts_energy_ = energy;
+  ts_nominal_ = nominal;
+}
+
+void Simulation::ReportProgress() {
+  const double now = WallNow();
+  if (now - progress_at_ <= 2.0) return;
+  progress_at_ = now;
+  if (const WorkloadDriver* workload = traffic_.workload()) {
+    std::fprintf(stderr, "[icnsim] cycle %llu, %zu/%zu workload messages delivered\n",
+                 static_cast<unsigned long long>(cycle_), workload->completed(), workload->messages());
+    return;
+  }
+  const char* phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
+  std::fprintf(stderr, "[icnsim] cycle %llu (%s), %llu/%llu labelled packets delivered\n",
+               static_cast<unsigned long long>(cycle_), phase,
+               static_cast<unsigned long long>(stats_.labelled_delivered()),
+               static_cast<unsigned long long>(stats_.labelled_created()));
+}
+
+nlohmann::json Simulation::PacketResults(const Census& census) const {
+  const uint64_t outstanding = stats_.created() - stats_.delivered();
+  const uint64_t unaccounted = outstanding > census.in_flight ? outstanding - census.in_flight : 0;
+  return {{"injected", stats_.created()},
+          {"delivered", stats_.delivered()},
+          {"in_flight", census.in_flight},
+          {"lost", unaccounted},
+          {"labelled", stats_.labelled_created()},
+          {"labelled_delivered", stats_.labelled_delivered()}};
+}
+
+nlohmann::json Simulation::EnergyResults() const {
+  nlohmann::json groups = nlohmann::json::object();
+  size_t index = 0;
+  for (const EnergyLedger::Group& g : ledger_->groups()) {
+    nlohmann::json cycles = nlohmann::json::object();
+    for (size_t s = 0; s < g.state_names().size(); ++s) cycles[g.state_names()[s]] = window_.state_cycles[index][s];
+    groups[g.name()] = {{"components", g.components()}, {"state_cycles", cycles}};
+    ++index;
+  }
+  return {{"links_j", window_.energy_j},
+          {"links_nominal_j", window_.nominal_j},
+          {"links_relative", window_.nominal_j > 0 ? window_.energy_j / window_.nominal_j : 1.0},
+          {"link_ends", ledger_->components()},
+          {"groups", groups}};
+}
+
+nlohmann::json Simulation::WorkloadResults() const {
+  const WorkloadDriver* w = traffic_.workload();
+  const uint64_t exec = w->done() ? w->finish_cycle() : cycle_;
+  return {{"kind", params_.workload.kind},
+          {"messages", w->messages()},
+          {"messages_delivered", w->completed()},
+          {"packets", w->packets()},
+          {"exec_cycles", exec},
+          {"exec_ns", static_cast<double>(exec) * params_.sim.cycle_ns}};
+}
+
+// The census, what the sinks saw and what the controllers saw.
+std::vector<std::string> Simulation::Problems(const Census& census) const {
+  std::vector<std::string> problems = census.problems;
+  for (const auto& v : stats_.violations()) problems.push_back(v);
+  for (const auto& m : mechanisms_) {
+    for (auto& p : m->Problems()) problems.push_back(std::move(p));
+  }
+  return problems;
+}
+
+nlohmann::json Simulation::Finish(double wall_s) {
+  tracer_->Close();
+  if (cycle_ < measure_end_) CloseWindow();  // the run ended before the window closed
+  const Census census = TakeCensus(pool_, *fabric_, stats_);
+  const LatencySummary lat = stats_.Latency();
+  const WorkloadDriver* workload = traffic_.workload();
+  // A workload is measured from cycle 0 to its end; Bernoulli traffic over sim.measure_cycles.
+  const double nodes = fabric_->nodes();
+  const double window = static_cast<double>(workload ? std::max<uint64_t>(1, measure_end_) : params_.sim.measure);
+  nlohmann::json r;
+  r["scenario"] = scenario_.name();
+  r["seed"] = params_.sim.seed;
+  r["params"] = scenario_.ToJson();
+  r["topology"] = fabric_->Name();
+  r["packets"] = PacketResults(census);
+  r["latency"] = {{"avg", lat.avg}, {"p50", lat.p50}, {"p99", lat.p99}, {"max", lat.max}, {"samples", lat.samples}};
+  r["throughput"] = {{"offered", static_cast<double>(stats_.labelled_flits_created()) / (nodes * window)},
+                     {"accepted", static_cast<double>(stats_.window_flits_delivered()) / (nodes * window)}};
+  r["energy"] = EnergyResults();
+  if (workload) r["workload"] = WorkloadResults();
+  for (const auto& m : mechanisms_) m->Report(r);
+  r["sim"] = {{"cycles", cycle_},
+              {"wall_s", wall_s},
+              {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
+              {"warmup_cycles", params_.sim.warmup},
+              {"measure_cycles", params_.sim.measure}};
+  r["verdict"] = saturated_ ? "saturated" : "ok";
+  if (saturated_) {
+    r["verdict_reason"] = workload ? "the workload did not finish within workload.max_cycles = " +
+                                         std::to_string(params_.workload.max_cycles) + " cycles (" +
+                                         std::to_string(workload->completed()) + " of " +
+                                         std::to_string(workload->messages()) + " messages delivered)"
+                                   : "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
+                                         " cycles after the measurement window: the network is saturated or "
+                                         "deadlocked";
+  }
+  r["warnings"] = params_.warnings;
+  const std::vector<std::string> problems = Problems(census);
+  r["check"] = {{"ok", problems.empty()}, {"problems", problems}};
+  return r;
+}
+
+}  // namespace icn

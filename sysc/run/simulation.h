@@ -1,0 +1,111 @@
+// One run, assembled from the layers below it: the data plane (chosen by network.switching), the
+// traffic source, the active mechanisms with their controllers, the energy ledger, and the phases
+// (warm-up, labelled measurement window, drain with a limit), the time series and the end-of-run
+// checks. Runs without the SystemC kernel in the way: Tick() advances one cycle; SimTop drives it
+// from the SystemC clock, tests may call it directly.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/energy_ledger.h"
+#include "core/run_stats.h"
+#include "core/timeseries.h"
+#include "core/tracer.h"
+#include "mech/mechanism.h"
+#include "net/fabric.h"
+#include "net/nic.h"
+#include "run/census.h"
+#include "run/run_params.h"
+#include "traffic/traffic_source.h"
+
+namespace icn {
+
+struct RunOptions {
+  TraceOptions trace;
+  bool progress = false;   // progress lines on stderr
+  bool two_evals = false;  // clock controllers with two evals per cycle (reference for the faster one)
+};
+
+class Simulation final : private SinkObserver {
+ public:
+  Simulation(const Scenario& scenario, const RunParams& params, const RunOptions& options);
+  ~Simulation() override;
+
+  // Advances one cycle; returns false once the run is over.
+  bool Tick();
+  // Runs Tick() until the end.
+  void RunToEnd();
+  // After the run: stops generating and keeps clocking network and controllers until every
+  // packet has arrived or `limit` cycles pass. Returns true when the network emptied.
+  bool DrainAll(uint64_t limit);
+  // The end-of-run census and every result field; check.ok is false (and icnsim exits with 3)
+  // when a packet was lost, reordered or corrupted.
+  nlohmann::json Finish(double wall_s);
+
+  uint64_t cycle() const { return cycle_; }
+  Fabric& fabric() { return *fabric_; }
+  const std::vector<std::unique_ptr<Mechanism>>& mechanisms() const { return mechanisms_; }
+  const RunStats& stats() const { return stats_; }
+  RunStats& stats() { return stats_; }
+  // timeseries.csv, or empty when sim.timeseries_cycles = 0.
+  std::string timeseries_csv() const { return timeseries_ ? timeseries_->csv() : std::string(); }
+  const Tracer& tracer() const { return *tracer_; }
+  // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.
+  std::function<void(const Packet&, uint64_t latency)> on_delivery;
+
+ private:
+  // Energy at the start of the measurement window, then over it once the window has closed.
+  struct Window {
+    double energy_j = 0;
+    double nominal_j = 0;
+    std::vector<std::vector<uint64_t>> state_cycles;  // [group][state]
+  };
+
+  void OnDelivered(uint32_t packet, uint64_t now) override;
+  void OnViolation(const std::string& what) override { stats_.OnViolation(what); }
+  void Create(int src, int dst, uint32_t flits, uint32_t message);
+  void AddMechanisms(const Scenario& scenario);
+  void Step();
+  Window LedgerNow() const;
+  void CloseWindow();
+  void SampleTimeseries();
+  void ReportProgress();
+  nlohmann::json PacketResults(const Census& census) const;
+  nlohmann::json EnergyResults() const;
+  nlohmann::json WorkloadResults() const;
+  std::vector<std::string> Problems(const Census& census) const;
+
+  const Scenario& scenario_;
+  const RunParams& params_;
+  RunOptions options_;
+  PacketPool pool_;
+  RunStats stats_;
+  std::unique_ptr<Fabric> fabric_;
+  TrafficSource traffic_;
+  TrafficSource::Create create_;
+  std::unique_ptr<Tracer> tracer_;
+  std::unique_ptr<EnergyLedger> ledger_;
+  std::vector<std::unique_ptr<Mechanism>> mechanisms_;
+  std::vector<EnergyLedger::Group*> undriven_;  // hardware no active mechanism drives: always nominal
+  std::unique_ptr<Timeseries> timeseries_;
+  uint64_t cycle_ = 0;
+  uint64_t measure_begin_;
+  uint64_t measure_end_;
+  uint64_t deadline_;
+  bool generating_ = true;
+  bool saturated_ = false;
+  bool done_ = false;
+  Window window_;
+  uint64_t generated_flits_ = 0;  // since the last time-series sample
+  uint64_t ts_busy_ = 0;          // channel busy cycles at the last sample
+  double ts_energy_ = 0;          // ledger at the last sample
+  double ts_nominal_ = 0;
+  double progress_at_ = 0;
+};
+
+}  // namespace icn

@@ -1,0 +1,44 @@
+// Where packets come from: a Bernoulli source at every node with a destination pattern and a load
+// profile, or an MPI-like workload whose messages wait for the ones they depend on. Each cycle
+// Generate() hands the packets of that cycle to the run, which creates and injects them.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core/rng.h"
+#include "core/sim_params.h"
+#include "net/flit.h"
+#include "traffic/load_profile.h"
+#include "traffic/pattern.h"
+#include "traffic/traffic_params.h"
+#include "traffic/workload_driver.h"
+
+namespace icn {
+
+class TrafficSource {
+ public:
+  using Create = std::function<void(int src, int dst, uint32_t flits, uint32_t message)>;
+
+  // `pattern_dims`: nodes per dimension of the topology (see Topology::PatternDims).
+  TrafficSource(const TrafficParams& traffic, const WorkloadParams& workload, const SimParams& sim, int nodes,
+                const std::vector<int>& pattern_dims);
+
+  void Generate(uint64_t now, const Create& create);
+  // A packet arrived whole: a workload counts it towards its message.
+  void OnDelivered(const Packet& packet, uint64_t now) {
+    if (workload_ && packet.message != Packet::kNoMessage) workload_->OnPacketDelivered(packet.message, now);
+  }
+  // The workload being run, or null for Bernoulli traffic.
+  const WorkloadDriver* workload() const { return workload_.get(); }
+
+ private:
+  const TrafficParams& traffic_;
+  int nodes_;
+  Rng rng_;
+  Pattern pattern_;
+  LoadProfile profile_;
+  std::unique_ptr<WorkloadDriver> workload_;
+};
+
+}  // namespace icn
