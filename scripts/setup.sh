@@ -6,7 +6,7 @@ packages=(
   build-essential cmake git pkg-config zlib1g-dev  # toolchain
   verilator                                        # RTL -> C++ models
   libsystemc-dev                                   # SystemC kernel of the harness
-  catch2                                           # unit and network tests
+  catch2 clang-format                              # tests, the C++ style check
   yosys                                            # hardware cost
   gtkwave                                          # waveform viewer for the FST dumps
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results

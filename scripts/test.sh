@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set-up, build, then every test through CTest (unit, network, CLI, RTL lint, synthesis check).
+# Set-up, build, then every test through CTest (unit, network, CLI, golden results, RTL lint,
+# synthesis check, C++ style).
 # Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -72,7 +72,8 @@ std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
     if (to <= from) throw std::invalid_argument("");
     return {from, to};
   } catch (const std::exception&) {
-    throw icn::ScenarioError("--trace-window: '" + text + "' is not FROM:TO with FROM < TO (cycles, TO may be empty)");
+    throw icn::ScenarioError("--trace-window: '" + text +
+                             "' is not FROM:TO with FROM < TO (cycles, TO may be empty)");
   }
 }
 
@@ -89,8 +90,8 @@ icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& par
   }
   trace.path = request.trace;
   trace.match = request.match;
-  std::tie(trace.from, trace.to) =
-      request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX) : ParseWindow(request.window);
+  std::tie(trace.from, trace.to) = request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX)
+                                                          : ParseWindow(request.window);
   return trace;
 }
 
@@ -103,8 +104,9 @@ void PrintSummary(const nlohmann::json& r) {
               static_cast<unsigned long long>(r["packets"]["delivered"].get<uint64_t>()),
               static_cast<unsigned long long>(r["packets"]["in_flight"].get<uint64_t>()),
               static_cast<unsigned long long>(r["packets"]["lost"].get<uint64_t>()));
-  std::printf("%-26s avg %.2f  p50 %.0f  p99 %.0f  max %.0f\n", "latency (cycles)", r["latency"]["avg"].get<double>(),
-              r["latency"]["p50"].get<double>(), r["latency"]["p99"].get<double>(), r["latency"]["max"].get<double>());
+  std::printf("%-26s avg %.2f  p50 %.0f  p99 %.0f  max %.0f\n", "latency (cycles)",
+              r["latency"]["avg"].get<double>(), r["latency"]["p50"].get<double>(),
+              r["latency"]["p99"].get<double>(), r["latency"]["max"].get<double>());
   std::printf("%-26s offered %.4f  accepted %.4f\n", "throughput (flits/node/cy)",
               r["throughput"]["offered"].get<double>(), r["throughput"]["accepted"].get<double>());
   if (r.contains("workload")) {
@@ -114,11 +116,11 @@ void PrintSummary(const nlohmann::json& r) {
                 static_cast<unsigned long long>(r["workload"]["exec_cycles"].get<uint64_t>()),
                 r["workload"]["exec_ns"].get<double>() / 1e6);
   }
-  std::printf("%-26s %.4g J, %.3f of always-awake\n", "link energy (window)", r["energy"]["links_j"].get<double>(),
-              r["energy"]["links_relative"].get<double>());
+  std::printf("%-26s %.4g J, %.3f of always-awake\n", "link energy (window)",
+              r["energy"]["links_j"].get<double>(), r["energy"]["links_relative"].get<double>());
   std::printf("%-26s %llu cycles in %.2f s = %.0f cycles/s\n", "simulation",
-              static_cast<unsigned long long>(r["sim"]["cycles"].get<uint64_t>()), r["sim"]["wall_s"].get<double>(),
-              r["sim"]["cycles_per_s"].get<double>());
+              static_cast<unsigned long long>(r["sim"]["cycles"].get<uint64_t>()),
+              r["sim"]["wall_s"].get<double>(), r["sim"]["cycles_per_s"].get<double>());
   std::printf("%-26s %s\n", "verdict", r["verdict"].get<std::string>().c_str());
 }
 
@@ -131,8 +133,10 @@ nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& re
   nlohmann::json results = sim.Finish(wall);
   results["git_revision"] = ICNSIM_GIT_REV;
   if (!request.trace.empty()) {
-    results["trace"] = {
-        {"path", request.trace}, {"bytes", sim.tracer().bytes()}, {"match", request.match}, {"window", request.window}};
+    results["trace"] = {{"path", request.trace},
+                        {"bytes", sim.tracer().bytes()},
+                        {"match", request.match},
+                        {"window", request.window}};
   }
   return results;
 }
@@ -180,7 +184,8 @@ int Check(const Request& request) {
   const icn::RunParams params = icn::MakeRunParams(scenario);
   PrintWarnings(params);
   // A trace is read (and so checked) too; presets cannot be wrong.
-  if (params.workload.kind == "trace") icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
+  if (params.workload.kind == "trace")
+    icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
   std::printf("%s: ok\n", scenario.name().c_str());
   return 0;
 }
@@ -188,7 +193,8 @@ int Check(const Request& request) {
 int WriteWorkload(const Request& request) {
   const icn::Scenario scenario = LoadScenario(request);
   const icn::RunParams params = icn::MakeRunParams(scenario);
-  if (params.workload.kind == "none") throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
+  if (params.workload.kind == "none")
+    throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
   const icn::Workload w = icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
   if (request.out.empty()) {
     icn::WriteTrace(w, std::cout);
@@ -214,8 +220,8 @@ int List() {
 int Keys() {
   for (const auto& key : icn::AllKeys().all()) {
     const std::string unit = *key.unit ? std::string(" [") + key.unit + "]" : "";
-    std::printf("%-34s default %-12s %s%s; allowed: %s\n", key.name, key.default_value, key.help, unit.c_str(),
-                icn::AllowedValues(key).c_str());
+    std::printf("%-34s default %-12s %s%s; allowed: %s\n", key.name, key.default_value, key.help,
+                unit.c_str(), icn::AllowedValues(key).c_str());
   }
   return 0;
 }
@@ -235,7 +241,8 @@ void AddSubcommands(CLI::App& app, Request& r) {
   CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
   check->add_option("--set", r.sets, "override a key (repeatable)");
-  CLI::App* workload = app.add_subcommand("workload", "write the scenario's workload as a trace (and so validate it)");
+  CLI::App* workload =
+      app.add_subcommand("workload", "write the scenario's workload as a trace (and so validate it)");
   workload->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
   workload->add_option("--set", r.sets, "override a key (repeatable)");
   workload->add_option("--out", r.out, "trace file to write (default: standard output)");

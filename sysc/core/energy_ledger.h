@@ -44,9 +44,10 @@ class EnergyLedger {
   explicit EnergyLedger(double cycle_ns) : cycle_s_(cycle_ns * 1e-9) {}
 
   // The reference stays valid for the ledger's life.
-  Group& AddGroup(std::string name, std::vector<std::string> states, std::vector<double> power_w, int components,
-                  int nominal_state = 0) {
-    return groups_.emplace_back(std::move(name), std::move(states), std::move(power_w), components, nominal_state);
+  Group& AddGroup(std::string name, std::vector<std::string> states, std::vector<double> power_w,
+                  int components, int nominal_state = 0) {
+    return groups_.emplace_back(std::move(name), std::move(states), std::move(power_w), components,
+                                nominal_state);
   }
 
   double EnergyJ() const;

@@ -15,7 +15,9 @@ LatencySummary RunStats::Latency() const {
   for (uint32_t v : sorted) sum += v;
   s.avg = sum / sorted.size();
   // Nearest-rank percentiles.
-  auto rank = [&](double q) { return sorted[std::min(sorted.size() - 1, static_cast<size_t>(std::ceil(q * sorted.size())) - 1)]; };
+  auto rank = [&](double q) {
+    return sorted[std::min(sorted.size() - 1, static_cast<size_t>(std::ceil(q * sorted.size())) - 1)];
+  };
   s.p50 = rank(0.50);
   s.p99 = rank(0.99);
   s.max = sorted.back();

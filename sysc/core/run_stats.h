@@ -44,7 +44,9 @@ class RunStats {
 
   // Deliveries since the last call (for time series): flits delivered and mean packet latency.
   std::pair<uint64_t, double> TakeWindow() {
-    const auto result = std::make_pair(window_flits_, window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
+    const auto result = std::make_pair(
+        window_flits_,
+        window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
     window_deliveries_ = 0;
     window_latency_sum_ = 0;
     window_flits_ = 0;

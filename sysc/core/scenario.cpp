@@ -105,7 +105,8 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
 void Flatten(const KeyTable& keys, const YAML::Node& node, const std::string& prefix,
              std::vector<std::pair<std::string, YAML::Node>>& out) {
   for (const auto& item : node) {
-    const std::string key = prefix.empty() ? item.first.as<std::string>() : prefix + "." + item.first.as<std::string>();
+    const std::string key =
+        prefix.empty() ? item.first.as<std::string>() : prefix + "." + item.first.as<std::string>();
     if (item.second.IsMap() && !keys.Find(key)) {
       Flatten(keys, item.second, key, out);
     } else {
@@ -186,8 +187,12 @@ const nlohmann::json& Scenario::At(const std::string& key) const {
 bool Scenario::Bool(const std::string& key) const { return At(key).get<bool>(); }
 int64_t Scenario::Int(const std::string& key) const { return At(key).get<int64_t>(); }
 double Scenario::Real(const std::string& key) const { return At(key).get<double>(); }
-const std::string& Scenario::Text(const std::string& key) const { return At(key).get_ref<const std::string&>(); }
-std::vector<int64_t> Scenario::IntList(const std::string& key) const { return At(key).get<std::vector<int64_t>>(); }
+const std::string& Scenario::Text(const std::string& key) const {
+  return At(key).get_ref<const std::string&>();
+}
+std::vector<int64_t> Scenario::IntList(const std::string& key) const {
+  return At(key).get<std::vector<int64_t>>();
+}
 
 std::vector<std::pair<double, double>> Scenario::Points(const std::string& key) const {
   std::vector<std::pair<double, double>> points;
@@ -197,11 +202,12 @@ std::vector<std::pair<double, double>> Scenario::Points(const std::string& key) 
 
 nlohmann::json Scenario::ToJson() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [key, value] : values_) out[nlohmann::json::json_pointer("/" + [&] {
-        std::string path = key;
-        for (auto& c : path) c = (c == '.') ? '/' : c;
-        return path;
-      }())] = value;
+  for (const auto& [key, value] : values_)
+    out[nlohmann::json::json_pointer("/" + [&] {
+      std::string path = key;
+      for (auto& c : path) c = (c == '.') ? '/' : c;
+      return path;
+    }())] = value;
   return out;
 }
 

@@ -18,8 +18,8 @@ enum class KeyType { kBool, kInt, kReal, kChoice, kText, kIntList, kPointList };
 struct KeySpec {
   const char* name;
   KeyType type;
-  const char* default_value;         // YAML text
-  double min;                        // inclusive bounds for numbers and list elements
+  const char* default_value;  // YAML text
+  double min;                 // inclusive bounds for numbers and list elements
   double max;
   std::vector<std::string> choices;  // kChoice only
   const char* unit;                  // "" when the value has none

@@ -12,7 +12,8 @@ uint64_t NsToCycles(const std::string& key, double ns, double cycle_ns, std::vec
     warnings.push_back(key + " = " + std::to_string(ns) + " ns is shorter than one cycle (" +
                        std::to_string(cycle_ns) + " ns): rounded up to 1 cycle");
   }
-  return cycles >= 1.8e19 ? std::numeric_limits<uint64_t>::max() : static_cast<uint64_t>(std::max(0.0, cycles));
+  return cycles >= 1.8e19 ? std::numeric_limits<uint64_t>::max()
+                          : static_cast<uint64_t>(std::max(0.0, cycles));
 }
 
 }  // namespace icn

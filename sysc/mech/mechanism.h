@@ -66,10 +66,10 @@ struct MechanismContext {
 };
 
 struct MechanismInfo {
-  const char* name;       // its section in results.json, e.g. "eee"
+  const char* name;        // its section in results.json, e.g. "eee"
   const char* switch_key;  // the key that turns it on, e.g. "eee.mode"
-  const char* off_value;  // that key's value when it is off
-  const char* drives;     // what its controllers drive ("link power"): two at once may not drive the same
+  const char* off_value;   // that key's value when it is off
+  const char* drives;      // what its controllers drive ("link power"): two at once may not drive the same
   std::vector<KeySpec> keys;
   // Parses and validates its keys (errors name the key and the allowed range); null when the
   // scenario leaves the mechanism off.
@@ -78,7 +78,8 @@ struct MechanismInfo {
   std::unique_ptr<Mechanism> (*make)(const MechanismConfig& config, const MechanismContext& context);
   // The energy of its hardware when no active mechanism accounts for link energy, always in the
   // nominal state (EEE: every port awake). Null if it has none. Returns the group it added.
-  EnergyLedger::Group* (*energy_when_off)(const Scenario& scenario, const Fabric& fabric, EnergyLedger& ledger);
+  EnergyLedger::Group* (*energy_when_off)(const Scenario& scenario, const Fabric& fabric,
+                                          EnergyLedger& ledger);
   // The GTKWave view of a traced run, e.g. "waves/eee_port.gtkw".
   std::string (*view)(const MechanismConfig& config);
   std::vector<std::string> scenarios;  // bundled scenarios (sim/scenarios/) that run it

@@ -57,7 +57,9 @@ class Channel {
   // Flits already on the wire arrive when they were due.
   void SetRate(double rate, uint64_t now);
   // No flit starts on cycles now + 1 .. now + cycles (flits on the wire and credits still arrive).
-  void DisableFor(uint64_t cycles, uint64_t now) { enabled_from_ = std::max(enabled_from_, now + 1 + cycles); }
+  void DisableFor(uint64_t cycles, uint64_t now) {
+    enabled_from_ = std::max(enabled_from_, now + 1 + cycles);
+  }
   double rate() const { return rate_; }
   int latency() const { return latency_; }
   uint8_t link_class() const { return link_class_; }

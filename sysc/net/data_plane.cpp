@@ -18,8 +18,8 @@ std::vector<KeySpec> DataPlaneKeys() {
            "data plane: wormhole = input-queued VC routers with credit flow control"}};
 }
 
-std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
-                                   SinkObserver& observer) {
+std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,
+                                   PacketPool& pool, SinkObserver& observer) {
   for (const DataPlaneInfo& d : DataPlanes()) {
     if (net.switching == d.name) return d.make(net, std::move(topology), pool, observer);
   }

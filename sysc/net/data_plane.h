@@ -15,14 +15,14 @@ namespace icn {
 
 struct DataPlaneInfo {
   const char* name;  // value of network.switching
-  std::unique_ptr<Fabric> (*make)(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
-                                  SinkObserver& observer);
+  std::unique_ptr<Fabric> (*make)(const NetParams& net, std::shared_ptr<const Topology> topology,
+                                  PacketPool& pool, SinkObserver& observer);
 };
 
 const std::vector<DataPlaneInfo>& DataPlanes();
 // network.switching, with the registered data planes as its choices.
 std::vector<KeySpec> DataPlaneKeys();
-std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
-                                   SinkObserver& observer);
+std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,
+                                   PacketPool& pool, SinkObserver& observer);
 
 }  // namespace icn

@@ -25,13 +25,13 @@ struct Packet {
   int32_t src = 0;
   int32_t dst = 0;
   uint32_t flits = 0;
-  uint32_t next_index = 0;  // sink: index of the next flit expected
-  uint16_t hops = 0;        // routers traversed so far
-  uint8_t vc_class = 0;     // torus: dateline class in the current dimension
-  int8_t dim = -1;          // torus: dimension of the last hop
+  uint32_t next_index = 0;        // sink: index of the next flit expected
+  uint16_t hops = 0;              // routers traversed so far
+  uint8_t vc_class = 0;           // torus: dateline class in the current dimension
+  int8_t dim = -1;                // torus: dimension of the last hop
   uint32_t message = kNoMessage;  // workload message it belongs to
   static constexpr uint32_t kNoMessage = 0xffffffffu;
-  bool measured = false;    // generated inside the measurement window
+  bool measured = false;  // generated inside the measurement window
   bool live = false;
 };
 

@@ -59,8 +59,9 @@ void Nic::Receive(const Flit& flit, uint64_t now) {
   if (!packet.live || packet.dst != id_ || flit.index != packet.next_index ||
       flit.head() != (flit.index == 0) || flit.tail() != (flit.index + 1u == packet.flits)) {
     observer_.OnViolation("node " + std::to_string(id_) + " received flit " + std::to_string(flit.index) +
-                          " of packet " + std::to_string(flit.packet) + " (to node " + std::to_string(packet.dst) +
-                          ", expected flit " + std::to_string(packet.next_index) + ")");
+                          " of packet " + std::to_string(flit.packet) + " (to node " +
+                          std::to_string(packet.dst) + ", expected flit " +
+                          std::to_string(packet.next_index) + ")");
     return;
   }
   ++packet.next_index;

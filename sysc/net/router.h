@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "net/channel.h"
-#include "net/net_params.h"
 #include "net/flit.h"
+#include "net/net_params.h"
 #include "net/ring.h"
 #include "net/routing.h"
 
@@ -85,7 +85,7 @@ class Router final : public OutputView {
     int32_t depth = 0;
     int32_t owner = kFree;  // input VC index holding it, kFree or kDraining
     bool tail_sent = false;
-    Ring<Flit> queue;       // CIOQ only
+    Ring<Flit> queue;  // CIOQ only
   };
   void ReleaseIfDrained(OutputVc& ovc) {
     if (ovc.tail_sent && (ovc.credits == ovc.depth || ovc.depth == kSinkDepth)) {

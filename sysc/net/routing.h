@@ -30,9 +30,9 @@ class OutputView {
 };
 
 struct RouteContext {
-  int router;            // router id
-  int in_port;           // where the head arrived
-  Packet& packet;        // may carry routing state from hop to hop (the torus dateline class)
+  int router;      // router id
+  int in_port;     // where the head arrived
+  Packet& packet;  // may carry routing state from hop to hop (the torus dateline class)
   OutputView& outputs;
 };
 

@@ -11,7 +11,8 @@ RoutingTable::RoutingTable(int routers, int nodes)
 void RoutingTable::Set(int router, int dst, std::vector<Route> choices) {
   if (router < 0 || router >= routers_ || dst < 0 || dst >= nodes_ || choices.empty()) {
     throw std::invalid_argument("routing table: entry (router " + std::to_string(router) + ", node " +
-                                std::to_string(dst) + ") needs a known router and node and at least one route");
+                                std::to_string(dst) +
+                                ") needs a known router and node and at least one route");
   }
   entries_[static_cast<size_t>(router) * nodes_ + dst] = std::move(choices);
 }

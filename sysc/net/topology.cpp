@@ -11,7 +11,13 @@ std::vector<KeySpec> TopologyKeys() {
       {"topology.kind", KeyType::kChoice, "kary_ntree", 0, 0, kinds, "", "network topology"},
       {"topology.k", KeyType::kInt, "4", 2, 64, {}, "", "switch arity (tree) or nodes per dimension (cube)"},
       {"topology.n", KeyType::kInt, "3", 1, 8, {}, "", "tree levels, or cube dimensions (2 or 3)"},
-      {"topology.dims", KeyType::kIntList, "[]", 2, 64, {}, "nodes",
+      {"topology.dims",
+       KeyType::kIntList,
+       "[]",
+       2,
+       64,
+       {},
+       "nodes",
        "torus/mesh nodes per dimension, overrides k and n (2 or 3 entries)"},
   };
   for (const TopologyInfo& t : Topologies()) keys.insert(keys.end(), t.keys.begin(), t.keys.end());

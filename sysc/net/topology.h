@@ -17,9 +17,10 @@ namespace icn {
 
 // Per-wire attributes; zero takes the run-wide default (link.latency_cycles, link.bandwidth_flits).
 struct LinkAttributes {
-  int latency = 0;    // cycles
-  double rate = 0;    // flits per cycle, fractional allowed (an optical 10 Gb/s link at 12.8 Gb/s per flit: 10/12.8)
-  uint8_t cls = 0;    // index into Topology::link_classes
+  int latency = 0;  // cycles
+  double rate =
+      0;  // flits per cycle, fractional allowed (an optical 10 Gb/s link at 12.8 Gb/s per flit: 10/12.8)
+  uint8_t cls = 0;  // index into Topology::link_classes
 };
 
 struct Wire {

@@ -8,15 +8,17 @@
 
 namespace icn {
 
-WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Topology> topology, PacketPool& pool,
-                                 SinkObserver& observer)
+WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Topology> topology,
+                                 PacketPool& pool, SinkObserver& observer)
     : net_(net), topology_(std::move(topology)), pool_(pool), routing_(topology_->routing.get()) {
   const Topology& topo = *topology_;
   const int depth = net.router.vc_buffer_flits;
   for (int r = 0; r < topo.routers; ++r) {
     routers_.push_back(std::make_unique<Router>(r, topo.ports, net.router, routing_, pool_));
   }
-  const auto port_name = [](int router, int port) { return "r" + std::to_string(router) + "_p" + std::to_string(port); };
+  const auto port_name = [](int router, int port) {
+    return "r" + std::to_string(router) + "_p" + std::to_string(port);
+  };
   for (const Wire& w : topo.wires) {
     Channel* ab = NewChannel(w.attr);
     Channel* ba = NewChannel(w.attr);
@@ -27,8 +29,10 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     routers_[w.a_router]->Connect(w.a_port, ab, ba, depth);
     routers_[w.b_router]->Connect(w.b_port, ba, ab, depth);
     const int a = static_cast<int>(ends_.size());
-    ends_.push_back({port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1, true});
-    ends_.push_back({port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
+    ends_.push_back(
+        {port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1, true});
+    ends_.push_back(
+        {port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
   }
   for (int node = 0; node < topo.nodes; ++node) {
     nics_.push_back(std::make_unique<Nic>(node, net.router.vcs, pool_, observer));
@@ -157,8 +161,8 @@ void WormholeNetwork::Reaim(Channel& channel, int router, int port) {
   Router& target = *routers_.at(router);
   const Channel* previous = target.input(port);
   if (!Drained(channel) || (previous && previous != &channel && !Drained(*previous))) {
-    throw std::logic_error("re-aim: the channel, or the one feeding router " + std::to_string(router) + " port " +
-                           std::to_string(port) + ", still has flits or credits in flight");
+    throw std::logic_error("re-aim: the channel, or the one feeding router " + std::to_string(router) +
+                           " port " + std::to_string(port) + ", still has flits or credits in flight");
   }
   const Endpoint old = channel.destination();
   if (old.router && old.router->input(old.port) == &channel) old.router->set_input(old.port, nullptr);

@@ -7,7 +7,8 @@ namespace icn {
 const KeyTable& AllKeys() {
   static const KeyTable table([] {
     std::vector<KeySpec> keys = TopologyKeys();
-    for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), WorkloadKeys(), MechanismKeys()}) {
+    for (const auto& part :
+         {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), WorkloadKeys(), MechanismKeys()}) {
       keys.insert(keys.end(), part.begin(), part.end());
     }
     return keys;

@@ -21,8 +21,10 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       params_(params),
       options_(options),
       fabric_(MakeFabric(params.net, params.topology, pool_, *this)),
-      traffic_(params.traffic, params.workload, params.sim, params.topology->nodes, params.topology->PatternDims()),
-      create_([this](int src, int dst, uint32_t flits, uint32_t message) { Create(src, dst, flits, message); }),
+      traffic_(params.traffic, params.workload, params.sim, params.topology->nodes,
+               params.topology->PatternDims()),
+      create_(
+          [this](int src, int dst, uint32_t flits, uint32_t message) { Create(src, dst, flits, message); }),
       tracer_(std::make_unique<Tracer>(options.trace, params.sim.cycle_ns)),
       ledger_(std::make_unique<EnergyLedger>(params.sim.cycle_ns)),
       measure_begin_(params.sim.warmup),
@@ -36,7 +38,8 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       for (auto& c : m->TimeseriesColumns()) columns.push_back(std::move(c));
     }
     timeseries_ = std::make_unique<Timeseries>("scenario " + scenario.name() + ", seed " +
-                                                   std::to_string(params.sim.seed) + " (all parameters in results.json)",
+                                                   std::to_string(params.sim.seed) +
+                                                   " (all parameters in results.json)",
                                                columns);
   }
   if (traffic_.workload()) {
@@ -117,7 +120,8 @@ bool Simulation::Tick() {
     }
   }
   if (timeseries_ && cycle_ % params_.sim.timeseries == 0) SampleTimeseries();
-  if (!workload && cycle_ >= measure_end_ && stats_.labelled_delivered() == stats_.labelled_created()) done_ = true;
+  if (!workload && cycle_ >= measure_end_ && stats_.labelled_delivered() == stats_.labelled_created())
+    done_ = true;
   if (!done_ && cycle_ >= deadline_) {
     saturated_ = true;
     done_ = true;
@@ -200,12 +204,9 @@ void Simulation::ReportProgress() {
 nlohmann::json Simulation::PacketResults(const Census& census) const {
   const uint64_t outstanding = stats_.created() - stats_.delivered();
   const uint64_t unaccounted = outstanding > census.in_flight ? outstanding - census.in_flight : 0;
-  return {{"injected", stats_.created()},
-          {"delivered", stats_.delivered()},
-          {"in_flight", census.in_flight},
-          {"lost", unaccounted},
-          {"labelled", stats_.labelled_created()},
-          {"labelled_delivered", stats_.labelled_delivered()}};
+  return {{"injected", stats_.created()},          {"delivered", stats_.delivered()},
+          {"in_flight", census.in_flight},         {"lost", unaccounted},
+          {"labelled", stats_.labelled_created()}, {"labelled_delivered", stats_.labelled_delivered()}};
 }
 
 nlohmann::json Simulation::EnergyResults() const {
@@ -213,7 +214,8 @@ nlohmann::json Simulation::EnergyResults() const {
   size_t index = 0;
   for (const EnergyLedger::Group& g : ledger_->groups()) {
     nlohmann::json cycles = nlohmann::json::object();
-    for (size_t s = 0; s < g.state_names().size(); ++s) cycles[g.state_names()[s]] = window_.state_cycles[index][s];
+    for (size_t s = 0; s < g.state_names().size(); ++s)
+      cycles[g.state_names()[s]] = window_.state_cycles[index][s];
     groups[g.name()] = {{"components", g.components()}, {"state_cycles", cycles}};
     ++index;
   }
@@ -253,14 +255,16 @@ nlohmann::json Simulation::Finish(double wall_s) {
   const WorkloadDriver* workload = traffic_.workload();
   // A workload is measured from cycle 0 to its end; Bernoulli traffic over sim.measure_cycles.
   const double nodes = fabric_->nodes();
-  const double window = static_cast<double>(workload ? std::max<uint64_t>(1, measure_end_) : params_.sim.measure);
+  const double window =
+      static_cast<double>(workload ? std::max<uint64_t>(1, measure_end_) : params_.sim.measure);
   nlohmann::json r;
   r["scenario"] = scenario_.name();
   r["seed"] = params_.sim.seed;
   r["params"] = scenario_.ToJson();
   r["topology"] = fabric_->Name();
   r["packets"] = PacketResults(census);
-  r["latency"] = {{"avg", lat.avg}, {"p50", lat.p50}, {"p99", lat.p99}, {"max", lat.max}, {"samples", lat.samples}};
+  r["latency"] = {
+      {"avg", lat.avg}, {"p50", lat.p50}, {"p99", lat.p99}, {"max", lat.max}, {"samples", lat.samples}};
   r["throughput"] = {{"offered", static_cast<double>(stats_.labelled_flits_created()) / (nodes * window)},
                      {"accepted", static_cast<double>(stats_.window_flits_delivered()) / (nodes * window)}};
   r["energy"] = EnergyResults();
@@ -277,7 +281,8 @@ nlohmann::json Simulation::Finish(double wall_s) {
                                          std::to_string(params_.workload.max_cycles) + " cycles (" +
                                          std::to_string(workload->completed()) + " of " +
                                          std::to_string(workload->messages()) + " messages delivered)"
-                                   : "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
+                                   : "labelled packets still undelivered " +
+                                         std::to_string(params_.sim.drain_limit) +
                                          " cycles after the measurement window: the network is saturated or "
                                          "deadlocked";
   }

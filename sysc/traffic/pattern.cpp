@@ -9,9 +9,11 @@ namespace icn {
 Pattern::Pattern(const std::string& name, std::vector<int> dims, std::vector<int> hot, double hot_fraction)
     : dims_(std::move(dims)), hot_(std::move(hot)), hot_fraction_(hot_fraction) {
   static const std::pair<const char*, Kind> kNames[] = {
-      {"uniform", Kind::kUniform},       {"complement", Kind::kComplement}, {"butterfly", Kind::kButterfly},
-      {"perfect_shuffle", Kind::kShuffle}, {"transpose", Kind::kTranspose}, {"bit_reverse", Kind::kBitReverse},
-      {"tornado", Kind::kTornado},       {"hotspot", Kind::kHotspot},       {"neighbor", Kind::kNeighbor}};
+      {"uniform", Kind::kUniform},     {"complement", Kind::kComplement},
+      {"butterfly", Kind::kButterfly}, {"perfect_shuffle", Kind::kShuffle},
+      {"transpose", Kind::kTranspose}, {"bit_reverse", Kind::kBitReverse},
+      {"tornado", Kind::kTornado},     {"hotspot", Kind::kHotspot},
+      {"neighbor", Kind::kNeighbor}};
   bool found = false;
   for (const auto& [text, kind] : kNames) {
     if (name == text) {

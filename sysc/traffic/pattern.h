@@ -15,7 +15,17 @@ class Pattern {
   int Destination(int src, Rng& rng) const;
 
  private:
-  enum class Kind { kUniform, kComplement, kButterfly, kShuffle, kTranspose, kBitReverse, kTornado, kHotspot, kNeighbor };
+  enum class Kind {
+    kUniform,
+    kComplement,
+    kButterfly,
+    kShuffle,
+    kTranspose,
+    kBitReverse,
+    kTornado,
+    kHotspot,
+    kNeighbor
+  };
   int PerDimension(int src, bool tornado) const;
 
   Kind kind_;

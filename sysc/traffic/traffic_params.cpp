@@ -16,8 +16,9 @@ void CheckPattern(const TrafficParams& t, int nodes) {
   const bool bit_pattern = t.pattern == "butterfly" || t.pattern == "perfect_shuffle" ||
                            t.pattern == "bit_reverse" || t.pattern == "complement";
   if (bit_pattern && !IsPowerOfTwo(nodes)) {
-    throw ScenarioError("traffic.pattern: " + t.pattern + " needs a power-of-two node count, the topology has " +
-                        std::to_string(nodes) + "; allowed: uniform, transpose, tornado, hotspot, neighbor");
+    throw ScenarioError("traffic.pattern: " + t.pattern +
+                        " needs a power-of-two node count, the topology has " + std::to_string(nodes) +
+                        "; allowed: uniform, transpose, tornado, hotspot, neighbor");
   }
   if (t.pattern == "transpose") {
     const int side = static_cast<int>(std::lround(std::sqrt(nodes)));
@@ -35,21 +36,57 @@ void CheckPattern(const TrafficParams& t, int nodes) {
 
 const std::vector<KeySpec>& TrafficKeys() {
   static const std::vector<KeySpec> keys = {
-      {"traffic.pattern", KeyType::kChoice, "uniform", 0, 0,
-       {"uniform", "complement", "butterfly", "perfect_shuffle", "transpose", "bit_reverse", "tornado", "hotspot",
-        "neighbor"},
-       "", "destination pattern"},
+      {"traffic.pattern",
+       KeyType::kChoice,
+       "uniform",
+       0,
+       0,
+       {"uniform", "complement", "butterfly", "perfect_shuffle", "transpose", "bit_reverse", "tornado",
+        "hotspot", "neighbor"},
+       "",
+       "destination pattern"},
       {"traffic.load", KeyType::kReal, "0.1", 0, 1, {}, "flits/node/cycle", "offered load"},
       {"traffic.packet_flits", KeyType::kInt, "16", 1, 65536, {}, "flits", "packet length"},
-      {"traffic.profile", KeyType::kChoice, "constant", 0, 0, {"constant", "ramp", "bursts"}, "",
+      {"traffic.profile",
+       KeyType::kChoice,
+       "constant",
+       0,
+       0,
+       {"constant", "ramp", "bursts"},
+       "",
        "how the load varies in time"},
-      {"traffic.ramp", KeyType::kPointList, "[]", 0, 1, {}, "",
+      {"traffic.ramp",
+       KeyType::kPointList,
+       "[]",
+       0,
+       1,
+       {},
+       "",
        "ramp profile: [cycle, load] points, linear between them, constant after the last"},
-      {"traffic.burst_on_cycles", KeyType::kInt, "1000", 1, kUnbounded, {}, "cycles",
+      {"traffic.burst_on_cycles",
+       KeyType::kInt,
+       "1000",
+       1,
+       kUnbounded,
+       {},
+       "cycles",
        "bursts profile: cycles at traffic.load"},
-      {"traffic.burst_off_cycles", KeyType::kInt, "1000", 0, kUnbounded, {}, "cycles", "bursts profile: silent cycles"},
+      {"traffic.burst_off_cycles",
+       KeyType::kInt,
+       "1000",
+       0,
+       kUnbounded,
+       {},
+       "cycles",
+       "bursts profile: silent cycles"},
       {"traffic.hotspot_nodes", KeyType::kIntList, "[0]", 0, 1 << 24, {}, "", "hotspot pattern: hot nodes"},
-      {"traffic.hotspot_fraction", KeyType::kReal, "0.2", 0, 1, {}, "",
+      {"traffic.hotspot_fraction",
+       KeyType::kReal,
+       "0.2",
+       0,
+       1,
+       {},
+       "",
        "hotspot pattern: share of packets sent to a hot node"},
   };
   return keys;
@@ -63,13 +100,46 @@ const std::vector<KeySpec>& WorkloadKeys() {
     return std::vector<KeySpec>{
         {"workload.kind", KeyType::kChoice, "none", 0, 0, kinds, "",
          "MPI-like workload instead of traffic.*: a preset, or replay workload.trace"},
-        {"workload.trace", KeyType::kText, "''", 0, 0, {}, "", "trace file to replay (workload.kind = trace)"},
-        {"workload.iterations", KeyType::kInt, "0", 0, 1e6, {}, "", "preset iterations (0 = the preset's own)"},
-        {"workload.compute_scale", KeyType::kReal, "1", 0, 1e6, {}, "", "multiplies every compute gap of a preset"},
+        {"workload.trace",
+         KeyType::kText,
+         "''",
+         0,
+         0,
+         {},
+         "",
+         "trace file to replay (workload.kind = trace)"},
+        {"workload.iterations",
+         KeyType::kInt,
+         "0",
+         0,
+         1e6,
+         {},
+         "",
+         "preset iterations (0 = the preset's own)"},
+        {"workload.compute_scale",
+         KeyType::kReal,
+         "1",
+         0,
+         1e6,
+         {},
+         "",
+         "multiplies every compute gap of a preset"},
         {"workload.mtu_bytes", KeyType::kInt, "9600", 1, 1 << 24, {}, "bytes", "largest packet"},
-        {"workload.flit_bytes", KeyType::kInt, "1600", 1, 1 << 24, {}, "bytes",
+        {"workload.flit_bytes",
+         KeyType::kInt,
+         "1600",
+         1,
+         1 << 24,
+         {},
+         "bytes",
          "bytes a link carries per cycle (400 Gb/s x 32 ns = 1600 B)"},
-        {"workload.max_cycles", KeyType::kInt, "100000000", 1, kUnbounded, {}, "cycles",
+        {"workload.max_cycles",
+         KeyType::kInt,
+         "100000000",
+         1,
+         kUnbounded,
+         {},
+         "cycles",
          "a workload not finished after this many cycles ends the run as saturated"},
     };
   }();
@@ -94,8 +164,8 @@ TrafficParams ParseTrafficParams(const Scenario& s, const Topology& topology) {
   t.hotspot_fraction = s.Real("traffic.hotspot_fraction");
   for (int64_t h : s.IntList("traffic.hotspot_nodes")) {
     if (h >= topology.nodes) {
-      throw ScenarioError("traffic.hotspot_nodes: node " + std::to_string(h) + " does not exist; allowed: [0, " +
-                          std::to_string(topology.nodes - 1) + "]");
+      throw ScenarioError("traffic.hotspot_nodes: node " + std::to_string(h) +
+                          " does not exist; allowed: [0, " + std::to_string(topology.nodes - 1) + "]");
     }
     t.hotspot_nodes.push_back(static_cast<int>(h));
   }
@@ -116,11 +186,13 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
     throw ScenarioError("workload.trace: workload.kind = trace needs the path of a trace file");
   }
   if (w.kind != "trace" && !w.trace.empty()) {
-    throw ScenarioError("workload.kind: workload.trace is set but workload.kind = " + w.kind + "; allowed: trace");
+    throw ScenarioError("workload.kind: workload.trace is set but workload.kind = " + w.kind +
+                        "; allowed: trace");
   }
   if (w.mtu_bytes / w.flit_bytes > 65535) {
-    throw ScenarioError("workload.mtu_bytes, workload.flit_bytes: " + std::to_string(w.mtu_bytes / w.flit_bytes) +
-                        " flits per packet; allowed: at most 65535");
+    throw ScenarioError(
+        "workload.mtu_bytes, workload.flit_bytes: " + std::to_string(w.mtu_bytes / w.flit_bytes) +
+        " flits per packet; allowed: at most 65535");
   }
   return w;
 }

@@ -2,8 +2,8 @@
 
 namespace icn {
 
-TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams& workload, const SimParams& sim,
-                             int nodes, const std::vector<int>& pattern_dims)
+TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams& workload,
+                             const SimParams& sim, int nodes, const std::vector<int>& pattern_dims)
     : traffic_(traffic),
       nodes_(nodes),
       rng_(sim.seed),

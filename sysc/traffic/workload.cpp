@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "core/errors.h"
-#include "traffic/traffic_params.h"
 #include "core/rng.h"
+#include "traffic/traffic_params.h"
 
 namespace icn {
 namespace {
@@ -26,7 +26,12 @@ struct Send {
 class Builder {
  public:
   Builder(int ranks, double compute_scale, uint64_t seed)
-      : ranks_(ranks), scale_(compute_scale), frontier_(ranks), pending_(ranks, 0), clock_(ranks, 0), rng_(seed) {
+      : ranks_(ranks),
+        scale_(compute_scale),
+        frontier_(ranks),
+        pending_(ranks, 0),
+        clock_(ranks, 0),
+        rng_(seed) {
     w_.ranks = ranks;
   }
 
@@ -184,8 +189,11 @@ const std::vector<std::string>& WorkloadPresets() {
   return presets;
 }
 
-Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale, uint64_t seed) {
-  if (ranks < 2) throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " + std::to_string(ranks));
+Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
+                      uint64_t seed) {
+  if (ranks < 2)
+    throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " +
+                        std::to_string(ranks));
   Builder b(ranks, compute_scale, seed);
   if (preset == "bsp_allreduce") {
     // LAMMPS-like: short compute steps, each closed by a halo exchange and a small allreduce;
@@ -242,7 +250,8 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
 }
 
 Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
-  if (params.kind != "trace") return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
+  if (params.kind != "trace")
+    return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
   std::ifstream file(params.trace);
   if (!file) throw ScenarioError("workload.trace: cannot open '" + params.trace + "'");
   Workload w = ReadTrace(file, params.trace);
@@ -274,7 +283,8 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != f[i].size() || !std::isfinite(v)) Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not a number");
+      if (used != f[i].size() || !std::isfinite(v))
+        Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not a number");
       if (v < lo || v > hi) {
         std::ostringstream range;
         range << what << " " << f[i] << " is out of range [" << lo << ", " << hi << "]";
@@ -284,12 +294,14 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
     };
     const auto integer = [&](size_t i, const char* what, double lo, double hi) {
       const double v = number(i, what, lo, hi);
-      if (v != std::floor(v)) Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not an integer");
+      if (v != std::floor(v))
+        Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not an integer");
       return static_cast<int64_t>(v);
     };
     const uint32_t id = static_cast<uint32_t>(w.messages.size());
     if (integer(0, "id", 0, 4e9) != id) {
-      Malformed(origin, line, "id " + f[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
+      Malformed(origin, line,
+                "id " + f[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
     }
     WorkloadMessage m;
     m.src = static_cast<int>(integer(1, "source", 0, 1 << 24));
@@ -311,9 +323,12 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
         } catch (const std::exception&) {
           used = 0;
         }
-        if (used != dep.size() || dep.empty() || d < 0) Malformed(origin, line, "dependency '" + dep + "' is not an id");
+        if (used != dep.size() || dep.empty() || d < 0)
+          Malformed(origin, line, "dependency '" + dep + "' is not an id");
         if (d >= id) {
-          Malformed(origin, line, "dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
+          Malformed(
+              origin, line,
+              "dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
         }
         m.after.push_back(static_cast<uint32_t>(d));
       }

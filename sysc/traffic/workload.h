@@ -39,7 +39,8 @@ const std::vector<std::string>& WorkloadPresets();
 
 // A preset over `ranks` nodes. iterations = 0 takes the preset's own count; compute_scale
 // multiplies every compute gap. Deterministic for a seed (compute-time jitter).
-Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale, uint64_t seed);
+Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
+                      uint64_t seed);
 
 struct WorkloadParams;
 // The workload a scenario asks for on a network of `nodes` nodes: a preset, or the trace file

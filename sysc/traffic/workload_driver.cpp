@@ -10,7 +10,9 @@ uint64_t Cycles(double ns, double cycle_ns) { return static_cast<uint64_t>(std::
 }  // namespace
 
 WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_bytes, uint32_t flit_bytes)
-    : state_(w.messages.size()), first_dependent_(w.messages.size() + 1, 0), mtu_bytes_(mtu_bytes),
+    : state_(w.messages.size()),
+      first_dependent_(w.messages.size() + 1, 0),
+      mtu_bytes_(mtu_bytes),
       flit_bytes_(flit_bytes) {
   for (const WorkloadMessage& m : w.messages) {
     for (uint32_t d : m.after) ++first_dependent_[d + 1];

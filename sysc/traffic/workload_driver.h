@@ -27,8 +27,8 @@ class WorkloadDriver {
 
  private:
   struct State {
-    uint64_t release = 0;    // cycle, once every dependency is delivered
-    uint64_t gap = 0;        // cycles after the last dependency
+    uint64_t release = 0;  // cycle, once every dependency is delivered
+    uint64_t gap = 0;      // cycles after the last dependency
     uint64_t bytes = 0;
     uint32_t waiting = 0;    // dependencies not delivered yet
     uint32_t in_flight = 0;  // packets not delivered yet
@@ -37,7 +37,8 @@ class WorkloadDriver {
   std::vector<State> state_;
   std::vector<uint32_t> first_dependent_;  // CSR: dependents of m are dependents_[first[m] .. first[m+1])
   std::vector<uint32_t> dependents_;
-  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>, std::greater<>>
+  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
+                      std::greater<>>
       ready_;
   uint32_t mtu_bytes_;
   uint32_t flit_bytes_;

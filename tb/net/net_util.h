@@ -31,8 +31,8 @@ struct Run {
   }
   // A bundled scenario (sim/scenarios/<name>.yaml) with "key=value" overrides.
   Run(const std::string& bundled, const std::vector<std::string>& sets)
-      : scenario(icn::Scenario::Load(icn::AllKeys(),
-                                     std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
+      : scenario(icn::Scenario::Load(
+            icn::AllKeys(), std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
     params = icn::MakeRunParams(scenario);
     StartSimulation({});
   }

@@ -39,8 +39,8 @@ fs::path Scratch(const std::string& name) {
 Outcome Icnsim(const std::string& args) {
   const fs::path dir = Scratch("io");
   fs::create_directories(dir);
-  const std::string cmd = std::string("cd ") + ICNSIM_SOURCE_DIR + " && " + ICNSIM_BINARY + " " + args + " > " +
-                          (dir / "out").string() + " 2> " + (dir / "err").string();
+  const std::string cmd = std::string("cd ") + ICNSIM_SOURCE_DIR + " && " + ICNSIM_BINARY + " " + args +
+                          " > " + (dir / "out").string() + " 2> " + (dir / "err").string();
   const int status = std::system(cmd.c_str());
   return {WEXITSTATUS(status), Slurp(dir / "out"), Slurp(dir / "err")};
 }
@@ -59,8 +59,9 @@ void ExpectRefused(const std::string& args, const std::vector<std::string>& ment
 TEST_CASE("icnsim workload writes a preset as a trace that replays to the same run", "[cli]") {
   const fs::path dir = Scratch("workload");
   fs::create_directories(dir);
-  const std::string shape = "--set topology.kind=megafly --set topology.megafly.groups=3 --set topology.megafly.spines=2 "
-                            "--set topology.megafly.global_per_spine=1 --set workload.iterations=2 ";
+  const std::string shape =
+      "--set topology.kind=megafly --set topology.megafly.groups=3 --set topology.megafly.spines=2 "
+      "--set topology.megafly.global_per_spine=1 --set workload.iterations=2 ";
   const Outcome written = Icnsim("workload default " + shape + "--set workload.kind=bsp_allreduce --out " +
                                  (dir / "bsp.trace").string());
   INFO(written.err);
@@ -73,7 +74,8 @@ TEST_CASE("icnsim workload writes a preset as a trace that replays to the same r
     return nlohmann::json::parse(Slurp(dir / name / "results.json"));
   };
   const nlohmann::json preset = run("--set workload.kind=bsp_allreduce", "preset");
-  const nlohmann::json replay = run("--set workload.kind=trace --set workload.trace=" + (dir / "bsp.trace").string(), "replay");
+  const nlohmann::json replay =
+      run("--set workload.kind=trace --set workload.trace=" + (dir / "bsp.trace").string(), "replay");
   CHECK(preset["workload"]["exec_cycles"] == replay["workload"]["exec_cycles"]);
   CHECK(preset["workload"]["messages"] == replay["workload"]["messages"]);
   CHECK(preset["latency"] == replay["latency"]);
@@ -91,7 +93,8 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused("--set sim.warmup_cycles=-1", {"sim.warmup_cycles"});
   ExpectRefused("--set eee.mode=sleepy", {"eee.mode", "off, fast_wake, deep_sleep"});
   ExpectRefused("--set topology.dims=[8]", {"topology.dims", "2 or 3"});
-  ExpectRefused("--set topology.kind=torus --set topology.n=2 --set router.vcs=1", {"router.vcs", "dateline"});
+  ExpectRefused("--set topology.kind=torus --set topology.n=2 --set router.vcs=1",
+                {"router.vcs", "dateline"});
   ExpectRefused("--set traffic.pattern=transpose --set topology.k=2", {"traffic.pattern", "square"});
   ExpectRefused("--set traffic.profile=ramp", {"traffic.ramp"});
   ExpectRefused("--set traffic.ramp=[[100,0.1],[50,0.2]]", {"traffic.ramp", "increase"});
@@ -111,7 +114,8 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused("--set eee.mode=deep_sleep --set eee.bound=0.9", {"eee.bound", "[0.0001, 0.5]"});
   ExpectRefused("--set eee.hist.strategy=fifo", {"eee.hist.strategy", "self_clearing, sliding, unbounded"});
   ExpectRefused("--set workload.kind=trace", {"workload.trace", "path"});
-  ExpectRefused("--set workload.kind=trace --set workload.trace=/nonexistent.trace", {"workload.trace", "cannot open"});
+  ExpectRefused("--set workload.kind=trace --set workload.trace=/nonexistent.trace",
+                {"workload.trace", "cannot open"});
   ExpectRefused("--set workload.kind=mpi", {"workload.kind", "bsp_allreduce"});
   {
     const fs::path bad = Scratch("trace") / "bad.trace";
@@ -120,7 +124,8 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
     ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(),
                   {"bad.trace:2: dependency 7 is not an earlier message"});
     std::ofstream(bad) << "0 0 1 100 at 0\n1 1 900 100 at 0\n";
-    ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(), {"uses node 900", "[0, 63]"});
+    ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(),
+                  {"uses node 900", "[0, 63]"});
   }
   ExpectRefused("--set topology.kind=megafly --set topology.megafly.groups=10",
                 {"topology.megafly.groups", "groups - 1 = topology.megafly.spines x"});
@@ -163,10 +168,25 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
   const Outcome o = Icnsim("run default --quiet --seed 7 --out " + out.string() + " " + sets);
   REQUIRE(o.code == 0);
   const nlohmann::json r = nlohmann::json::parse(Slurp(out / "results.json"));
-  for (const char* field : {"/scenario", "/seed", "/params", "/packets/injected", "/packets/delivered",
-                            "/packets/in_flight", "/packets/lost", "/latency/avg", "/latency/p50", "/latency/p99",
-                            "/latency/max", "/throughput/offered", "/throughput/accepted", "/energy/links_j",
-                            "/energy/links_relative", "/sim/cycles", "/sim/wall_s", "/sim/cycles_per_s", "/verdict",
+  for (const char* field : {"/scenario",
+                            "/seed",
+                            "/params",
+                            "/packets/injected",
+                            "/packets/delivered",
+                            "/packets/in_flight",
+                            "/packets/lost",
+                            "/latency/avg",
+                            "/latency/p50",
+                            "/latency/p99",
+                            "/latency/max",
+                            "/throughput/offered",
+                            "/throughput/accepted",
+                            "/energy/links_j",
+                            "/energy/links_relative",
+                            "/sim/cycles",
+                            "/sim/wall_s",
+                            "/sim/cycles_per_s",
+                            "/verdict",
                             "/git_revision"}) {
     INFO(field);
     CHECK(r.contains(nlohmann::json::json_pointer(field)));
@@ -178,9 +198,9 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
   // Same scenario in-process, without the SystemC kernel: identical apart from timing.
   tb::Run direct({"topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3",
                   "router.vc_buffer_flits=4", "router.pipeline_cycles=2", "link.latency_cycles=1",
-                  "traffic.pattern=uniform", "traffic.packet_flits=16", "sim.cycle_ns=1", "sim.warmup_cycles=2000",
-                  "sim.drain_limit_cycles=100000", "eee.mode=fast_wake", "eee.pdt_ns=1000", "sim.seed=7",
-                  "sim.measure_cycles=3000", "traffic.load=0.1"});
+                  "traffic.pattern=uniform", "traffic.packet_flits=16", "sim.cycle_ns=1",
+                  "sim.warmup_cycles=2000", "sim.drain_limit_cycles=100000", "eee.mode=fast_wake",
+                  "eee.pdt_ns=1000", "sim.seed=7", "sim.measure_cycles=3000", "traffic.load=0.1"});
   direct.scenario.set_name("default");
   nlohmann::json mine = tb::WithoutTiming(direct.Results());
   CHECK(mine == tb::WithoutTiming(r));
@@ -190,8 +210,9 @@ TEST_CASE("a traced run writes an FST of the matching controllers and prints the
   const fs::path out = Scratch("trace");
   const fs::path fst = out / "eee.fst";
   fs::create_directories(out);
-  const Outcome o = Icnsim("run default --quiet --out " + out.string() + " --set sim.measure_cycles=2000 --trace " +
-                           fst.string() + " --trace-window 1000:1500 --trace-match 'r2*'");
+  const Outcome o =
+      Icnsim("run default --quiet --out " + out.string() + " --set sim.measure_cycles=2000 --trace " +
+             fst.string() + " --trace-window 1000:1500 --trace-match 'r2*'");
   INFO(o.err);
   REQUIRE(o.code == 0);
   REQUIRE(fs::exists(fst));

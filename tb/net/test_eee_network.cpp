@@ -9,8 +9,9 @@
 namespace {
 
 // Low load, deterministic routes: a 4x4 mesh where every packet crosses 2 to 8 links.
-const std::vector<std::string> kLowLoadMesh = {"topology.kind=mesh", "topology.dims=[4, 4]", "traffic.load=0.002",
-                                               "traffic.packet_flits=16", "sim.measure_cycles=150000"};
+const std::vector<std::string> kLowLoadMesh = {"topology.kind=mesh", "topology.dims=[4, 4]",
+                                               "traffic.load=0.002", "traffic.packet_flits=16",
+                                               "sim.measure_cycles=150000"};
 
 std::vector<std::string> With(std::vector<std::string> sets, std::initializer_list<std::string> more) {
   sets.insert(sets.end(), more);
@@ -19,7 +20,8 @@ std::vector<std::string> With(std::vector<std::string> sets, std::initializer_li
 
 }  // namespace
 
-TEST_CASE("fast wake with PDT 0: latency rises by about t_w per sleeping hop while link energy falls", "[net][eee]") {
+TEST_CASE("fast wake with PDT 0: latency rises by about t_w per sleeping hop while link energy falls",
+          "[net][eee]") {
   const nlohmann::json off = tb::Run(With(kLowLoadMesh, {"eee.mode=off"})).Results();
   const nlohmann::json on = tb::Run(With(kLowLoadMesh, {"eee.mode=fast_wake", "eee.pdt_ns=0"})).Results();
   REQUIRE(off["check"]["ok"] == true);
@@ -51,7 +53,8 @@ TEST_CASE("deep sleep pays off only when links stay idle far longer than its tra
   const auto idle = With(kLowLoadMesh, {"traffic.load=0.0002", "sim.measure_cycles=300000", "eee.pdt_ns=0"});
   const nlohmann::json fast_idle = tb::Run(With(idle, {"eee.mode=fast_wake"})).Results();
   const nlohmann::json deep_idle = tb::Run(With(idle, {"eee.mode=deep_sleep"})).Results();
-  CHECK(deep_idle["energy"]["links_relative"].get<double>() < fast_idle["energy"]["links_relative"].get<double>());
+  CHECK(deep_idle["energy"]["links_relative"].get<double>() <
+        fast_idle["energy"]["links_relative"].get<double>());
   CHECK(deep_idle["latency"]["avg"].get<double>() > 5 * fast_idle["latency"]["avg"].get<double>());
   // Ten times the load: deep sleep spends its time in transitions at full power and loses.
   const nlohmann::json fast = tb::Run(With(kLowLoadMesh, {"eee.mode=fast_wake", "eee.pdt_ns=0"})).Results();
@@ -78,10 +81,11 @@ TEST_CASE("a longer PDT trades energy for latency", "[net][eee]") {
   double last_energy = 0;
   for (const char* pdt : {"0", "200", "2000", "20000"}) {
     const nlohmann::json r =
-        tb::Run(With(kLowLoadMesh, {"eee.mode=fast_wake", std::string("eee.pdt_ns=") + pdt, "traffic.load=0.01",
-                                    "sim.measure_cycles=50000"}))
+        tb::Run(With(kLowLoadMesh, {"eee.mode=fast_wake", std::string("eee.pdt_ns=") + pdt,
+                                    "traffic.load=0.01", "sim.measure_cycles=50000"}))
             .Results();
-    INFO("pdt " << pdt << ": latency " << r["latency"]["avg"] << ", energy " << r["energy"]["links_relative"]);
+    INFO("pdt " << pdt << ": latency " << r["latency"]["avg"] << ", energy "
+                << r["energy"]["links_relative"]);
     CHECK(r["latency"]["avg"].get<double>() < last_latency);
     CHECK(r["energy"]["links_relative"].get<double>() > last_energy);
     last_latency = r["latency"]["avg"].get<double>();
@@ -99,9 +103,9 @@ TEST_CASE("with links sleeping nothing is lost and no flit reaches a sleeping po
         // transitions), so it gets a lighter load to drain in reasonable time.
         const bool deep = std::string(mode) == "deep_sleep";
         tb::Run run({std::string("topology.kind=") + topo, "topology.k=4", "topology.n=2",
-                     std::string("traffic.pattern=") + pattern, deep ? "traffic.load=0.01" : "traffic.load=0.15",
-                     std::string("eee.mode=") + mode, "eee.pdt_ns=50", "link.latency_cycles=2",
-                     "sim.seed=" + std::to_string(seed),
+                     std::string("traffic.pattern=") + pattern,
+                     deep ? "traffic.load=0.01" : "traffic.load=0.15", std::string("eee.mode=") + mode,
+                     "eee.pdt_ns=50", "link.latency_cycles=2", "sim.seed=" + std::to_string(seed),
                      "sim.warmup_cycles=500", "sim.measure_cycles=6000", "sim.drain_limit_cycles=60000"});
         run.sim->RunToEnd();
         REQUIRE(run.sim->DrainAll(2000000));
@@ -126,16 +130,23 @@ TEST_CASE("the energy ledger charges wake, transition and LPI power per port", "
   const double awake = 1 + 10 + 3 + 2000;
   const double expected = (awake * 24 + (10000 - awake) * 2.4) / (10000 * 24);
   CHECK(r["energy"]["links_relative"].get<double>() == Approx(expected).epsilon(1e-3));
-  CHECK(r["energy"]["links_nominal_j"].get<double>() == Approx(r["energy"]["link_ends"].get<double>() * 24 * 10000e-9));
+  CHECK(r["energy"]["links_nominal_j"].get<double>() ==
+        Approx(r["energy"]["link_ends"].get<double>() * 24 * 10000e-9));
 }
 
-TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per cycle cycle for cycle", "[net][eee]") {
+TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per cycle cycle for cycle",
+          "[net][eee]") {
   for (const char* load : {"0.01", "0.2", "0.5"}) {
     for (const char* pdt : {"0", "300"}) {
-      const std::vector<std::string> sets = {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
-                                             std::string("traffic.load=") + load, "eee.mode=fast_wake",
-                                             std::string("eee.pdt_ns=") + pdt, "link.latency_cycles=2",
-                                             "sim.warmup_cycles=500", "sim.measure_cycles=5000"};
+      const std::vector<std::string> sets = {"topology.kind=kary_ntree",
+                                             "topology.k=4",
+                                             "topology.n=2",
+                                             std::string("traffic.load=") + load,
+                                             "eee.mode=fast_wake",
+                                             std::string("eee.pdt_ns=") + pdt,
+                                             "link.latency_cycles=2",
+                                             "sim.warmup_cycles=500",
+                                             "sim.measure_cycles=5000"};
       INFO("load " << load << ", PDT " << pdt);
       tb::RequireSameEveryCycle(sets);
     }

@@ -12,8 +12,12 @@
 namespace {
 
 std::vector<std::string> Tree(std::initializer_list<std::string> more) {
-  std::vector<std::string> sets = {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3",
-                                   "router.vc_buffer_flits=4", "traffic.packet_flits=16",
+  std::vector<std::string> sets = {"topology.kind=kary_ntree",
+                                   "topology.k=4",
+                                   "topology.n=3",
+                                   "router.vcs=3",
+                                   "router.vc_buffer_flits=4",
+                                   "traffic.packet_flits=16",
                                    "fattree_onoff.enabled=true"};
   sets.insert(sets.end(), more);
   return sets;
@@ -32,10 +36,11 @@ TEST_CASE("with links turning off and on nothing is lost", "[net][fattree]") {
   for (uint64_t s = seed; s < seed + 3; ++s) {
     for (const char* profile : {"constant", "ramp"}) {
       INFO("seed " << s << ", " << profile);
-      tb::Run run(Tree({"sim.seed=" + std::to_string(s), std::string("traffic.profile=") + profile,
-                        "traffic.load=0.05", "traffic.ramp=[[0, 0.02], [8000, 0.45], [16000, 0.45], [24000, 0.02]]",
-                        "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200",
-                        "fattree_onoff.t_off_cycles=200", "sim.warmup_cycles=2000", "sim.measure_cycles=26000"}));
+      tb::Run run(
+          Tree({"sim.seed=" + std::to_string(s), std::string("traffic.profile=") + profile,
+                "traffic.load=0.05", "traffic.ramp=[[0, 0.02], [8000, 0.45], [16000, 0.45], [24000, 0.02]]",
+                "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200",
+                "fattree_onoff.t_off_cycles=200", "sim.warmup_cycles=2000", "sim.measure_cycles=26000"}));
       run.sim->RunToEnd();
       REQUIRE(run.sim->DrainAll(200000));
       const nlohmann::json r = run.sim->Finish(0);
@@ -47,16 +52,19 @@ TEST_CASE("with links turning off and on nothing is lost", "[net][fattree]") {
   }
 }
 
-TEST_CASE("link power reaches the Minimal Tree limit at very low load and never goes below it", "[net][fattree]") {
+TEST_CASE("link power reaches the Minimal Tree limit at very low load and never goes below it",
+          "[net][fattree]") {
   for (const auto& tree : std::vector<std::vector<std::string>>{{"topology.k=4", "topology.n=3"},
                                                                 {"topology.k=2", "topology.n=4"},
                                                                 {"topology.k=3", "topology.n=3"}}) {
-    std::vector<std::string> sets = Tree({"traffic.load=0.005", "sim.warmup_cycles=20000", "sim.measure_cycles=20000"});
+    std::vector<std::string> sets =
+        Tree({"traffic.load=0.005", "sim.warmup_cycles=20000", "sim.measure_cycles=20000"});
     sets.insert(sets.end(), tree.begin(), tree.end());
     tb::Run run(sets);
     const nlohmann::json r = run.Results();
     const double p_min = r["fattree_onoff"]["p_min"];
-    INFO(tree[0] << " " << tree[1] << ": p_min " << p_min << ", relative power " << r["energy"]["links_relative"]);
+    INFO(tree[0] << " " << tree[1] << ": p_min " << p_min << ", relative power "
+                 << r["energy"]["links_relative"]);
     CHECK(r["fattree_onoff"]["min_active_fraction"].get<double>() >= p_min - 1e-12);
     CHECK(r["energy"]["links_relative"].get<double>() >= p_min - 1e-12);
     CHECK(r["energy"]["links_relative"].get<double>() < p_min + 0.02);
@@ -70,7 +78,8 @@ TEST_CASE("link power reaches the Minimal Tree limit at very low load and never 
 TEST_CASE("at constant load the link power settles into a narrow band", "[net][fattree]") {
   for (const char* load : {"0.02", "0.1", "0.2", "0.3"}) {
     INFO("load " << load);
-    tb::Run run(Tree({std::string("traffic.load=") + load, "sim.warmup_cycles=30000", "sim.measure_cycles=60000"}));
+    tb::Run run(
+        Tree({std::string("traffic.load=") + load, "sim.warmup_cycles=30000", "sim.measure_cycles=60000"}));
     auto* onoff = static_cast<icn::FattreeLinks*>(run.mechanism());
     for (int i = 0; i < 30000; ++i) run.sim->Tick();
     const uint64_t settled = Report(run)["transitions"];
@@ -88,27 +97,30 @@ TEST_CASE("at constant load the link power settles into a narrow band", "[net][f
   }
 }
 
-TEST_CASE("under high load every link is back on and latency equals the network without the mechanism", "[net][fattree]") {
+TEST_CASE("under high load every link is back on and latency equals the network without the mechanism",
+          "[net][fattree]") {
   const nlohmann::json off = tb::Run(Tree({"fattree_onoff.enabled=false", "traffic.load=0.45",
-                                           "sim.warmup_cycles=20000", "sim.measure_cycles=20000"})).Results();
-  const nlohmann::json on = tb::Run(Tree({"traffic.load=0.45", "sim.warmup_cycles=20000",
-                                          "sim.measure_cycles=20000"})).Results();
+                                           "sim.warmup_cycles=20000", "sim.measure_cycles=20000"}))
+                                 .Results();
+  const nlohmann::json on =
+      tb::Run(Tree({"traffic.load=0.45", "sim.warmup_cycles=20000", "sim.measure_cycles=20000"})).Results();
   CHECK(on["energy"]["links_relative"].get<double>() > 0.97);
   CHECK(on["latency"]["avg"].get<double>() == Approx(off["latency"]["avg"].get<double>()).epsilon(0.05));
 }
 
 TEST_CASE("fat-tree fast clocking matches two evals per cycle cycle for cycle", "[net][fattree]") {
-  const auto sets = Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [4000, 0.4], [8000, 0.02]]",
-                          "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
-                          "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
+  const auto sets =
+      Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [4000, 0.4], [8000, 0.02]]",
+            "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
+            "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
   tb::RequireSameEveryCycle(sets);
 }
 
 TEST_CASE("the mechanism's column in timeseries.csv follows the ramp", "[net][fattree]") {
-  tb::Run run(Tree({"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [6000, 0.02], [9000, 0.45], [20000, 0.45]]",
-                    "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200",
-                    "fattree_onoff.t_off_cycles=200", "sim.warmup_cycles=0", "sim.measure_cycles=20000",
-                    "sim.timeseries_cycles=1000"}));
+  tb::Run run(Tree(
+      {"traffic.profile=ramp", "traffic.ramp=[[0, 0.02], [6000, 0.02], [9000, 0.45], [20000, 0.45]]",
+       "fattree_onoff.check_cycles=500", "fattree_onoff.t_on_cycles=200", "fattree_onoff.t_off_cycles=200",
+       "sim.warmup_cycles=0", "sim.measure_cycles=20000", "sim.timeseries_cycles=1000"}));
   const nlohmann::json r = run.Results();
   std::istringstream csv(run.sim->timeseries_csv());
   std::string line;

@@ -34,13 +34,14 @@ icn::Channel& Output(icn::WormholeNetwork& net, int router, int port) {
   throw std::logic_error("unreachable");
 }
 
-const std::vector<std::string> kMesh = {"topology.kind=mesh", "topology.dims=[4, 4]", "traffic.load=0.3",
-                                        "traffic.packet_flits=4", "sim.warmup_cycles=200",
-                                        "sim.measure_cycles=6000"};
+const std::vector<std::string> kMesh = {"topology.kind=mesh",    "topology.dims=[4, 4]",
+                                        "traffic.load=0.3",      "traffic.packet_flits=4",
+                                        "sim.warmup_cycles=200", "sim.measure_cycles=6000"};
 
 }  // namespace
 
-TEST_CASE("channel rates change during the run: each link carries at most its rate, nothing is lost", "[net]") {
+TEST_CASE("channel rates change during the run: each link carries at most its rate, nothing is lost",
+          "[net]") {
   icn::Rng rng(tb::TestSeed());
   tb::Run run(kMesh);
   const auto& channels = run.network().channels();
@@ -92,7 +93,8 @@ TEST_CASE("a channel disabled for 65 cycles sends nothing then, and nothing is l
 
 TEST_CASE("table routing built from the network's routing runs exactly like it", "[net]") {
   for (const auto& shape : std::vector<std::vector<std::string>>{
-           {"topology.kind=mesh", "topology.dims=[4, 4]"}, {"topology.kind=mesh", "topology.dims=[3, 2, 4]"},
+           {"topology.kind=mesh", "topology.dims=[4, 4]"},
+           {"topology.kind=mesh", "topology.dims=[3, 2, 4]"},
            {"topology.kind=megafly", "topology.megafly.groups=5", "topology.megafly.spines=2"}}) {
     std::vector<std::string> sets = shape;
     sets.insert(sets.end(), {"traffic.load=0.3", "sim.measure_cycles=4000"});

@@ -29,8 +29,8 @@ const std::vector<Topo>& SmallTopologies() {
   return topologies;
 }
 
-const char* kPatterns[] = {"uniform", "complement", "butterfly", "perfect_shuffle", "transpose",
-                           "bit_reverse", "tornado", "hotspot", "neighbor"};
+const char* kPatterns[] = {"uniform",     "complement", "butterfly", "perfect_shuffle", "transpose",
+                           "bit_reverse", "tornado",    "hotspot",   "neighbor"};
 
 }  // namespace
 
@@ -145,8 +145,8 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       const nlohmann::json r = run.Results();
       REQUIRE(r["check"]["ok"] == true);
       REQUIRE(packets > 500);
-      CHECK(below == 0);                      // nothing beats the analytic value
-      CHECK(exact >= packets * 97 / 100);     // and almost every packet meets it exactly
+      CHECK(below == 0);                   // nothing beats the analytic value
+      CHECK(exact >= packets * 97 / 100);  // and almost every packet meets it exactly
       CHECK(measured / packets == Approx(analytic / packets).epsilon(0.005));
     }
   }

@@ -18,9 +18,12 @@ namespace {
 
 // A 40-node Megafly (5 groups of 2 leaves x 4 nodes, 2 spines) at 400 Gb/s with 32 ns cycles.
 std::vector<std::string> SmallMegafly(std::vector<std::string> more) {
-  std::vector<std::string> sets = {"topology.kind=megafly",      "topology.megafly.groups=5",
-                                   "topology.megafly.leaves=2",  "topology.megafly.spines=2",
-                                   "topology.megafly.nodes_per_leaf=4", "topology.megafly.global_per_spine=2",
+  std::vector<std::string> sets = {"topology.kind=megafly",
+                                   "topology.megafly.groups=5",
+                                   "topology.megafly.leaves=2",
+                                   "topology.megafly.spines=2",
+                                   "topology.megafly.nodes_per_leaf=4",
+                                   "topology.megafly.global_per_spine=2",
                                    "sim.cycle_ns=32"};
   sets.insert(sets.end(), more.begin(), more.end());
   return sets;
@@ -93,7 +96,8 @@ TEST_CASE("a preset written as a trace reads back identically", "[workload]") {
   }
 }
 
-TEST_CASE("presets are deterministic for a seed and their collectives have the textbook shape", "[workload]") {
+TEST_CASE("presets are deterministic for a seed and their collectives have the textbook shape",
+          "[workload]") {
   const icn::Workload a = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 5);
   const icn::Workload b = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 5);
   const icn::Workload c = icn::MakeWorkload("bsp_allreduce", 16, 3, 1, 6);
@@ -116,12 +120,13 @@ TEST_CASE("presets are deterministic for a seed and their collectives have the t
   }
 }
 
-TEST_CASE("a message is released only after its dependencies are delivered and its gap has passed", "[workload]") {
+TEST_CASE("a message is released only after its dependencies are delivered and its gap has passed",
+          "[workload]") {
   const std::string path = "/tmp/icnsim_chain_" + std::to_string(getpid()) + ".trace";
   {
     std::ofstream f(path);
-    f << "0 0 39 9600 at 320\n"            // cycle 10, 6 flits of 1600 B
-         "1 39 5 20000 after 0 3200\n"     // 100 cycles after 0 arrives; 3 packets (9600, 9600, 800)
+    f << "0 0 39 9600 at 320\n"         // cycle 10, 6 flits of 1600 B
+         "1 39 5 20000 after 0 3200\n"  // 100 cycles after 0 arrives; 3 packets (9600, 9600, 800)
          "2 5 6 100 after 0,1\n";
   }
   tb::Run run(SmallMegafly({"workload.kind=trace", "workload.trace=" + path}));
@@ -149,7 +154,8 @@ TEST_CASE("a message is released only after its dependencies are delivered and i
   std::remove(path.c_str());
 }
 
-TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it", "[workload]") {
+TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it",
+          "[workload]") {
   tb::Run run(SmallMegafly({}));
   const auto shares = run.network().HopShares(8);
   const auto& ends = run.network().link_ends();
@@ -166,31 +172,36 @@ TEST_CASE("the hop-share table of a port counts the path lengths of the pairs ro
 TEST_CASE("EEE on an MPI-like workload: deep sleep with a small PDT multiplies run time, fast wake does not",
           "[workload][eee]") {
   const auto exec = [](const std::string& mode, const std::string& pdt) {
-    tb::Run run(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=16", "eee.mode=" + mode,
-                              "eee.pdt_ns=" + pdt}));
+    tb::Run run(SmallMegafly(
+        {"workload.kind=bsp_allreduce", "workload.iterations=16", "eee.mode=" + mode, "eee.pdt_ns=" + pdt}));
     const nlohmann::json r = Finished(run);
-    return std::make_pair(r["workload"]["exec_cycles"].get<double>(), r["energy"]["links_relative"].get<double>());
+    return std::make_pair(r["workload"]["exec_cycles"].get<double>(),
+                          r["energy"]["links_relative"].get<double>());
   };
   const auto off = exec("off", "0");
   const auto deep = exec("deep_sleep", "100");
   const auto fast = exec("fast_wake", "100");
   const auto lazy = exec("deep_sleep", "200000");
-  INFO("exec off " << off.first << " deep " << deep.first << " fast " << fast.first << " deep 200 us " << lazy.first);
+  INFO("exec off " << off.first << " deep " << deep.first << " fast " << fast.first << " deep 200 us "
+                   << lazy.first);
   CHECK(deep.first > 2 * off.first);
   CHECK(fast.first < 1.25 * off.first);
   CHECK(lazy.first < 1.02 * off.first);  // a PDT beyond most idle periods costs almost nothing
   CHECK(lazy.second < 0.95);             // and still sleeps in the long ones
 }
 
-TEST_CASE("PerfBound ports are exact under single-eval clocking, and the correction cuts latency", "[workload][eee]") {
+TEST_CASE("PerfBound ports are exact under single-eval clocking, and the correction cuts latency",
+          "[workload][eee]") {
   const auto sets = [](const std::string& policy) {
     // MLWF-like: many short idle periods with some long ones, so deep-sleep misses cost a lot.
     return SmallMegafly({"workload.kind=small_collectives", "eee.mode=deep_sleep", "eee.pdt_ns=1e9",
                          "eee.bound=0.01", "eee.policy=" + policy});
   };
-  SECTION("two evals") { tb::RequireSameEveryCycle(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=2",
-                                                               "eee.mode=deep_sleep", "eee.perfbound.period_ns=20000",
-                                                               "eee.policy=perfbound_correct"})); }
+  SECTION("two evals") {
+    tb::RequireSameEveryCycle(
+        SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=2", "eee.mode=deep_sleep",
+                      "eee.perfbound.period_ns=20000", "eee.policy=perfbound_correct"}));
+  }
   SECTION("correction") {
     tb::Run pb(sets("perfbound"));
     tb::Run pbc(sets("perfbound_correct"));
@@ -231,14 +242,17 @@ TEST_CASE("fixed t_PDT on the LAMMPS-like workload: 100 us saves with negligible
   }
 }
 
-TEST_CASE("PerfBound keeps the execution-time overhead within its bound (fast wake, LAMMPS-like)", "[workload][eee]") {
+TEST_CASE("PerfBound keeps the execution-time overhead within its bound (fast wake, LAMMPS-like)",
+          "[workload][eee]") {
   // The sweep (sim/results/perfbound) finds this for seeds 1-3; with deep sleep the overhead
   // scatters more around the bound.
   const double off = Bsp({"eee.mode=off", "eee.policy=fixed"}).first;
   double last = 0;
   for (const double bound : {0.01, 0.02, 0.05}) {
     const double overhead =
-        Bsp({"eee.mode=fast_wake", "eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first / off - 1;
+        Bsp({"eee.mode=fast_wake", "eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first /
+            off -
+        1;
     INFO("bound " << bound << ": overhead " << overhead);
     CHECK(overhead > last);
     CHECK(overhead <= bound);

@@ -59,7 +59,9 @@ class EeePort {
     EeePortOut o{};
     o.ctl_tx = ctl_;
     o.tx_en = seq_.on() && (hs_ == kIdle || hs_ == kStart) && !go_;
-    o.power = seq_.state() == LinkPowerSeq::kOn ? 0 : seq_.state() == LinkPowerSeq::kOff ? (lpi_deep ? 3 : 2) : 1;
+    o.power = seq_.state() == LinkPowerSeq::kOn    ? 0
+              : seq_.state() == LinkPowerSeq::kOff ? (lpi_deep ? 3 : 2)
+                                                   : 1;
     o.hs_state = hs_;
     o.seq_state = seq_.state();
     o.trans_count = seq_.count();

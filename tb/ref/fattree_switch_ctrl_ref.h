@@ -65,8 +65,10 @@ class FattreeSwitchCtrl {
     int highest_on = -1, lowest_off = -1;
     for (int p = kArity + 1; p < kPorts; ++p) {
       if (!(in.connected >> p & 1)) continue;
-      if (want_ >> p & 1) highest_on = p;
-      else if (lowest_off < 0) lowest_off = p;
+      if (want_ >> p & 1)
+        highest_on = p;
+      else if (lowest_off < 0)
+        lowest_off = p;
     }
     const bool any_input = (in.in_active & in.connected) != 0;
     const bool any_below = (in.in_active & in.connected & 0xff) != 0;

@@ -24,7 +24,9 @@ class PbHistogram {
 
   const std::vector<uint32_t>& counts() const { return counts_; }
   uint32_t values() const { return values_; }
-  bool clearing() const { return c_.strategy == 0 && (values_ == c_.max_n || (c_.ttl_cycles && age_ == c_.ttl_cycles)); }
+  bool clearing() const {
+    return c_.strategy == 0 && (values_ == c_.max_n || (c_.ttl_cycles && age_ == c_.ttl_cycles));
+  }
 
   int Bin(uint32_t sample) const {
     const uint32_t clamped = std::min(sample, c_.max_val);

@@ -25,7 +25,8 @@ class PbSearch {
   // N in Q.32 exactly as the RTL computes it.
   static uint64_t Limit(const std::vector<uint32_t>& shares, uint32_t bound, uint32_t x_over_tw) {
     uint64_t sum = 0;  // Q0.32, 32 bits
-    for (size_t h = 1; h <= shares.size(); ++h) sum = (sum + shares[h - 1] * Reciprocal(static_cast<int>(h))) & 0xffffffffULL;
+    for (size_t h = 1; h <= shares.size(); ++h)
+      sum = (sum + shares[h - 1] * Reciprocal(static_cast<int>(h))) & 0xffffffffULL;
     const uint64_t l = (sum * bound) >> kFrac;  // Q0.32
     return l * x_over_tw;
   }
@@ -77,8 +78,10 @@ class PbSearch {
         break;
       case 1:
         sum_ = (sum_ + in.shares[hop_ - 1] * Reciprocal(hop_)) & 0xffffffffULL;
-        if (hop_ == c_.max_hops) state_ = 2;
-        else ++hop_;
+        if (hop_ == c_.max_hops)
+          state_ = 2;
+        else
+          ++hop_;
         break;
       case 2:
         limit_ = ((sum_ * in.bound) >> kFrac) * in.x_over_tw;

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include <catch2/catch.hpp>
 #include <verilated.h>
+#include <catch2/catch.hpp>
 
 #include "mech/rising_edge.h"
 

@@ -1,7 +1,7 @@
 // Two EEE port RTL instances (eee_port, or eee_pb_port with its policy straps) joined by a link of
-// L cycles, each in lock-step with a reference model, and a small traffic source at each end. Every cycle the RTL and the model outputs are
-// compared, and the link-level rules are checked: both ends always in the same power state, no
-// flit sent unless the sender is enabled, no flit arriving at a port that is not awake.
+// L cycles, each in lock-step with a reference model, and a small traffic source at each end. Every cycle the
+// RTL and the model outputs are compared, and the link-level rules are checked: both ends always in the same
+// power state, no flit sent unless the sender is enabled, no flit arriving at a port that is not awake.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -24,18 +24,24 @@ struct PortConfig {
 
 template <typename Model>
 ref::EeePortOut Read(Model& m) {
-  return {static_cast<uint8_t>(m.ctl_tx_o),   m.tx_en_o != 0,
-          static_cast<uint8_t>(m.power_o),    static_cast<uint8_t>(m.hs_state_o),
-          static_cast<uint8_t>(m.seq_state_o), m.trans_count_o,
-          m.pdt_armed_o != 0,                 m.pdt_count_o,
-          static_cast<uint8_t>(m.sync_count_o), m.go_o != 0};
+  return {static_cast<uint8_t>(m.ctl_tx_o),
+          m.tx_en_o != 0,
+          static_cast<uint8_t>(m.power_o),
+          static_cast<uint8_t>(m.hs_state_o),
+          static_cast<uint8_t>(m.seq_state_o),
+          m.trans_count_o,
+          m.pdt_armed_o != 0,
+          m.pdt_count_o,
+          static_cast<uint8_t>(m.sync_count_o),
+          m.go_o != 0};
 }
 
 inline std::string Describe(const ref::EeePortOut& o) {
   std::ostringstream s;
-  s << "ctl=" << int(o.ctl_tx) << " tx_en=" << o.tx_en << " power=" << int(o.power) << " hs=" << int(o.hs_state)
-    << " seq=" << int(o.seq_state) << " trans=" << o.trans_count << " pdt_armed=" << o.pdt_armed
-    << " pdt=" << o.pdt_count << " sync=" << int(o.sync_count) << " go=" << o.go;
+  s << "ctl=" << int(o.ctl_tx) << " tx_en=" << o.tx_en << " power=" << int(o.power)
+    << " hs=" << int(o.hs_state) << " seq=" << int(o.seq_state) << " trans=" << o.trans_count
+    << " pdt_armed=" << o.pdt_armed << " pdt=" << o.pdt_count << " sync=" << int(o.sync_count)
+    << " go=" << o.go;
   return s.str();
 }
 
@@ -59,15 +65,17 @@ class EeePair {
     uint32_t queued = 0;      // packets waiting or being sent
     uint32_t flits_left = 0;  // of the packet being sent
     uint32_t packet_flits = 4;
-    bool hold = false;        // test control: do not send (as if out of credit)
-    bool sent = false;        // sent a flit this cycle
-    uint64_t waiting = 0;     // cycles the queue has been non-empty without sending
+    bool hold = false;     // test control: do not send (as if out of credit)
+    bool sent = false;     // sent a flit this cycle
+    uint64_t waiting = 0;  // cycles the queue has been non-empty without sending
     uint64_t max_wait = 0;
   };
 
   explicit EeePair(const PortConfig& cfg, const Ref& model = Ref(), const In& straps = In())
-      : cfg_(cfg), ends_{End(model), End(model)}, wires_{std::deque<uint8_t>(cfg.latency, 0), std::deque<uint8_t>(cfg.latency, 0)},
-                                   flits_{std::deque<bool>(cfg.latency, false), std::deque<bool>(cfg.latency, false)} {
+      : cfg_(cfg),
+        ends_{End(model), End(model)},
+        wires_{std::deque<uint8_t>(cfg.latency, 0), std::deque<uint8_t>(cfg.latency, 0)},
+        flits_{std::deque<bool>(cfg.latency, false), std::deque<bool>(cfg.latency, false)} {
     for (int i = 0; i < 2; ++i) {
       ends_[i].model.Reset();
       Model& m = *ends_[i].rtl;
@@ -121,7 +129,8 @@ class EeePair {
       }
       e.waiting = e.queued > 0 && !e.sent ? e.waiting + 1 : 0;
       if (!e.hold && e.waiting > e.max_wait) e.max_wait = e.waiting;
-      if (rx[i] && e.rtl->power_o != 0) return "flit arrived at end " + std::to_string(i) + " while not awake";
+      if (rx[i] && e.rtl->power_o != 0)
+        return "flit arrived at end " + std::to_string(i) + " while not awake";
       Tick(*e.rtl, e.in, cycle_);
       in[i] = e.in;
       in[i].tx_queue = static_cast<uint16_t>(e.queued);
@@ -152,7 +161,8 @@ class EeePair {
       const std::string extra = ExtraMismatch(*ends_[i].rtl, ends_[i].model, ends_[i].in);
       if (!extra.empty()) return "end " + std::to_string(i) + ": " + extra;
     }
-    if (ends_[0].rtl->seq_state_o != ends_[1].rtl->seq_state_o) return "the two ends are in different power states";
+    if (ends_[0].rtl->seq_state_o != ends_[1].rtl->seq_state_o)
+      return "the two ends are in different power states";
     return "";
   }
 

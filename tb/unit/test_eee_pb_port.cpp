@@ -22,9 +22,13 @@ template <typename Model>
 ref::EeePbPortConfig ConfigOf() {
   using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   ref::EeePbPortConfig c;
-  c.hist = {static_cast<int>(Root::eee_pb_port__DOT__NumBins), Root::eee_pb_port__DOT__BinCycles,
-            static_cast<int>(Root::eee_pb_port__DOT__CounterWidth), static_cast<int>(Root::eee_pb_port__DOT__Strategy),
-            Root::eee_pb_port__DOT__MaxN, Root::eee_pb_port__DOT__TtlCycles, Root::eee_pb_port__DOT__MaxValCycles};
+  c.hist = {static_cast<int>(Root::eee_pb_port__DOT__NumBins),
+            Root::eee_pb_port__DOT__BinCycles,
+            static_cast<int>(Root::eee_pb_port__DOT__CounterWidth),
+            static_cast<int>(Root::eee_pb_port__DOT__Strategy),
+            Root::eee_pb_port__DOT__MaxN,
+            Root::eee_pb_port__DOT__TtlCycles,
+            Root::eee_pb_port__DOT__MaxValCycles};
   c.search = {static_cast<int>(Root::eee_pb_port__DOT__NumBins), Root::eee_pb_port__DOT__BinCycles,
               static_cast<int>(Root::eee_pb_port__DOT__MaxHops), 0};
   c.hist_len = static_cast<int>(Root::eee_pb_port__DOT__HistLen);
@@ -57,7 +61,8 @@ std::string ExtraMismatch(Model& m, const ref::EeePbPort& r, const ref::EeePbPor
   }
   if (m.pdt_search_o != r.Perfbound(in)) return "PerfBound t_PDT differs from the model";
   if (m.cf_o != r.factor()) return "cf " + std::to_string(m.cf_o) + " != model " + std::to_string(r.factor());
-  if (m.idle_o != r.idle() || m.idle_count_o != r.idle_count(in.now)) return "idle-period measurement differs";
+  if (m.idle_o != r.idle() || m.idle_count_o != r.idle_count(in.now))
+    return "idle-period measurement differs";
   return "";
 }
 
@@ -84,10 +89,11 @@ std::set<uint32_t> RandomPair(int policy, uint64_t seed) {
   cfg.pdt_cycles = 50 + rng.Below(400);
   cfg.deep = rng.Below(2);
   const uint32_t bound = 655 * (1 + rng.Below(5));  // 1 .. 5 %
-  tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Model>()),
-                                          Straps(policy, bound, 200 + rng.Below(4000), 300 + rng.Below(3000)));
-  INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles << " pdt="
-            << cfg.pdt_cycles << " bound=" << bound);
+  tb::EeePair<Model, ref::EeePbPort> pair(
+      cfg, ref::EeePbPort(ConfigOf<Model>()),
+      Straps(policy, bound, 200 + rng.Below(4000), 300 + rng.Below(3000)));
+  INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles
+            << " pdt=" << cfg.pdt_cycles << " bound=" << bound);
   std::set<uint32_t> pdts;
   double rate = 0.01;
   for (int cycle = 0; cycle < 60000; ++cycle) {
@@ -112,8 +118,10 @@ void LockStep() {
     INFO("policy " << policy);
     const std::set<uint32_t> pdts = RandomPair<Model>(policy, seed * 7 + policy);
     // Fixed keeps one t_PDT; the adaptive policies really adapted it.
-    if (policy == 0) CHECK(pdts.size() == 1);
-    else CHECK(pdts.size() >= 3);
+    if (policy == 0)
+      CHECK(pdts.size() == 1);
+    else
+      CHECK(pdts.size() >= 3);
   }
 }
 

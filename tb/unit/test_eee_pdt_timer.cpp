@@ -21,7 +21,8 @@ struct Timer {
     model.Clock(pdt, arm, cancel, consume);
   }
   bool Same() {
-    return rtl->armed_o == model.armed() && rtl->expired_o == model.expired() && rtl->count_o == model.count();
+    return rtl->armed_o == model.armed() && rtl->expired_o == model.expired() &&
+           rtl->count_o == model.count();
   }
 };
 

@@ -170,7 +170,8 @@ TEST_CASE("a power-down request is refused while the partner has a packet queued
   CHECK(Seq(pair, 1) == ref::LinkPowerSeq::kOff);
 }
 
-TEST_CASE("a packet during TO_SLEEP waits for the transition to finish and then wakes the link", "[unit][directed]") {
+TEST_CASE("a packet during TO_SLEEP waits for the transition to finish and then wakes the link",
+          "[unit][directed]") {
   PortConfig cfg;
   cfg.sleep_cycles = 20;
   cfg.wake_cycles = 9;
@@ -193,7 +194,8 @@ TEST_CASE("a packet during TO_SLEEP waits for the transition to finish and then 
   CHECK(pair.cycle() - arrival == 15 + 2 * cfg.latency + 2 + cfg.wake_cycles + 1);
 }
 
-TEST_CASE("both ends asking at once: the master request wins and one transition follows", "[unit][directed]") {
+TEST_CASE("both ends asking at once: the master request wins and one transition follows",
+          "[unit][directed]") {
   PortConfig cfg;
   cfg.latency = 3;
   cfg.pdt_cycles = 0;  // both expire before the other's flit arrives

@@ -17,8 +17,8 @@ namespace {
 using Ctrl = tb::Dut<Vfattree_switch_ctrl>;
 
 ref::FattreeOut Read(Vfattree_switch_ctrl& m) {
-  return {m.active_o, m.routable_o, m.tx_en_o, m.powered_o, m.link_state_o, m.check_count_o,
-          m.up_busy_o, m.up_usable_o, m.decision_o};
+  return {m.active_o,      m.routable_o, m.tx_en_o,     m.powered_o, m.link_state_o,
+          m.check_count_o, m.up_busy_o,  m.up_usable_o, m.decision_o};
 }
 
 std::string Describe(const ref::FattreeOut& o) {
@@ -107,7 +107,8 @@ TEST_CASE("fattree_switch_ctrl matches its reference model on random stimulus in
   }
 }
 
-TEST_CASE("a Minimal-Tree switch turns up links off from the highest index and never link k", "[unit][directed]") {
+TEST_CASE("a Minimal-Tree switch turns up links off from the highest index and never link k",
+          "[unit][directed]") {
   Ctrl dut;
   ref::FattreeIn in = Leaf();
   std::vector<int> order;
@@ -161,7 +162,8 @@ TEST_CASE("utilisation inside the hysteresis band changes nothing", "[unit][dire
   CHECK((dut->active_o & in.connected) == in.connected);
 }
 
-TEST_CASE("the Minimal Tree root and the down links of Minimal-Tree switches never turn off", "[unit][directed]") {
+TEST_CASE("the Minimal Tree root and the down links of Minimal-Tree switches never turn off",
+          "[unit][directed]") {
   Ctrl root;
   ref::FattreeIn in = Leaf();
   in.is_root = true;
@@ -198,7 +200,8 @@ TEST_CASE("turning a leaf's up link off or on propagates to the switch above at 
     // Traffic on the leaf's up links after cycle 1500: its links come back on.
     leaf_in.busy = cycle > 1500 ? static_cast<uint16_t>(leaf->tx_en_o & 0xff00) : 0;
     const bool link_active = leaf->active_o >> leaf_port & 1;
-    up_in.in_active = static_cast<uint16_t>((up_in.in_active & ~(1u << upper_input)) | (link_active << upper_input));
+    up_in.in_active =
+        static_cast<uint16_t>((up_in.in_active & ~(1u << upper_input)) | (link_active << upper_input));
     up_in.empty = true;
     Drive(leaf, nullptr, leaf_in);
     Drive(upper, nullptr, up_in);
@@ -216,7 +219,8 @@ TEST_CASE("turning a leaf's up link off or on propagates to the switch above at 
 }
 
 TEST_CASE("p_min from the tree labels matches the paper's formula", "[unit]") {
-  for (const auto& [k, n] : std::vector<std::pair<int, int>>{{4, 3}, {2, 4}, {3, 3}, {8, 2}, {2, 2}, {4, 4}}) {
+  for (const auto& [k, n] :
+       std::vector<std::pair<int, int>>{{4, 3}, {2, 4}, {3, 3}, {8, 2}, {2, 2}, {4, 4}}) {
     const double mt_switches = (std::pow(k, n) - 1) / (k - 1);
     const double switches = n * std::pow(k, n - 1);
     INFO(k << "-ary " << n << "-tree");

@@ -87,7 +87,8 @@ TEST_CASE("the fixed-point correction factor is within 5 percent of the exact on
   CHECK(compared > 5000);
 }
 
-TEST_CASE("pb_correct applies miss share times geometric mean, at least 1, at most the cap", "[unit][directed]") {
+TEST_CASE("pb_correct applies miss share times geometric mean, at least 1, at most the cap",
+          "[unit][directed]") {
   tb::Dut<Vpb_correct> dut;
   dut->pdt_perfbound_i = 1000;
   // All hits: no correction.

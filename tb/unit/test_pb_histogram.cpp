@@ -69,11 +69,11 @@ TEST_CASE("pb_histogram matches its reference model for every strategy", "[unit]
 
 TEST_CASE("pb_histogram bins clamp at h_maxval and the last bin", "[unit][directed]") {
   tb::Dut<Vpb_histogram_s2> dut;
-  Sample(dut, nullptr, true, 0);        // bin 0
-  Sample(dut, nullptr, true, 7);        // bin 0
-  Sample(dut, nullptr, true, 8);        // bin 1
-  Sample(dut, nullptr, true, 127);      // bin 15 (127 / 8 = 15)
-  Sample(dut, nullptr, true, 1u << 30); // clamped to 150 -> bin 15 (18 capped)
+  Sample(dut, nullptr, true, 0);         // bin 0
+  Sample(dut, nullptr, true, 7);         // bin 0
+  Sample(dut, nullptr, true, 8);         // bin 1
+  Sample(dut, nullptr, true, 127);       // bin 15 (127 / 8 = 15)
+  Sample(dut, nullptr, true, 1u << 30);  // clamped to 150 -> bin 15 (18 capped)
   const auto counts = Counts(*dut);
   CHECK(counts[0] == 2);
   CHECK(counts[1] == 1);

@@ -23,10 +23,12 @@ ref::PbSearchConfig Config() {
 
 void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::In& in) {
   for (int h = 0; h < 8; ++h) {
-    dut->hop_share_i[h / 2] = (dut->hop_share_i[h / 2] & ~(0xffffu << (16 * (h % 2)))) | (in.shares[h] << (16 * (h % 2)));
+    dut->hop_share_i[h / 2] =
+        (dut->hop_share_i[h / 2] & ~(0xffffu << (16 * (h % 2)))) | (in.shares[h] << (16 * (h % 2)));
   }
   for (int b = 0; b < 16; ++b) {
-    dut->counts_i[b / 2] = (dut->counts_i[b / 2] & ~(0xffffu << (16 * (b % 2)))) | (in.counts[b] << (16 * (b % 2)));
+    dut->counts_i[b / 2] =
+        (dut->counts_i[b / 2] & ~(0xffffu << (16 * (b % 2)))) | (in.counts[b] << (16 * (b % 2)));
   }
   dut->bound_i = in.bound;
   dut->x_over_tw_i = in.x_over_tw;
@@ -122,7 +124,8 @@ TEST_CASE("the fixed-point N stays within its stated error bound", "[unit]") {
     double exact = 0;
     for (int h = 1; h <= 8; ++h) exact += shares[h - 1] / 65536.0 / h;
     exact *= bound / 65536.0 * x_over_tw;
-    const double fixed = static_cast<double>(ref::PbSearch::Limit(shares, bound, x_over_tw)) / std::ldexp(1.0, 32);
+    const double fixed =
+        static_cast<double>(ref::PbSearch::Limit(shares, bound, x_over_tw)) / std::ldexp(1.0, 32);
     INFO("trial " << trial);
     REQUIRE(std::abs(fixed - exact) <= 1e-4 * exact + std::ldexp(1.0, -32) * x_over_tw * 2);
   }

@@ -32,7 +32,8 @@ class EeeLinks : public Mechanism {
   static constexpr int MaxHops() { return Root::eee_pb_port__DOT__MaxHops; }
   static constexpr double FracOne() { return static_cast<double>(1u << Root::eee_pb_port__DOT__FracBits); }
   static nlohmann::json Geometry() {
-    static_assert(Root::eee_pb_port__DOT__TtlCycles == 0, "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
+    static_assert(Root::eee_pb_port__DOT__TtlCycles == 0,
+                  "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
     return {{"bins", Root::eee_pb_port__DOT__NumBins},
             {"bin_cycles", Root::eee_pb_port__DOT__BinCycles},
             {"counter_bits", Root::eee_pb_port__DOT__CounterWidth},
@@ -69,7 +70,8 @@ class EeeLinks : public Mechanism {
       e.partner = links[i].partner;
       if (e.tx->latency() > 0xff) {
         throw ScenarioError("eee.mode: link " + links[i].name + " has a latency of " +
-                            std::to_string(e.tx->latency()) + " cycles; allowed: [1, 255] (the port's latency strap)");
+                            std::to_string(e.tx->latency()) +
+                            " cycles; allowed: [1, 255] (the port's latency strap)");
       }
       ring_ = std::max<size_t>(ring_, static_cast<size_t>(e.rx->latency()) + 1);
       Model& m = *e.model;
@@ -150,7 +152,8 @@ class EeeLinks : public Mechanism {
       Apply(i, write);
     }
     if (!two_evals_) return;
-    TwoEvalEdge(ends_, [](End& e) -> Model& { return *e.model; }, tracer_, now);
+    TwoEvalEdge(
+        ends_, [](End& e) -> Model& { return *e.model; }, tracer_, now);
     for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
   }
 
@@ -251,9 +254,10 @@ class EeeLinks : public Mechanism {
   // which flips the idle flag; its TTL counter is off (TtlCycles = 0, the verilated default).
   // Tested against two-eval clocking, cycle for cycle.
   static PortState State(const Root& m) {
-    uint16_t flags = static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
-                                           m.ctl_tx_o << 6);
-    if constexpr (kAdaptive) flags |= static_cast<uint16_t>(m.idle_o << 9 | m.slept_o << 10 | m.search_busy_o << 11);
+    uint16_t flags = static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 |
+                                           m.go_o << 5 | m.ctl_tx_o << 6);
+    if constexpr (kAdaptive)
+      flags |= static_cast<uint16_t>(m.idle_o << 9 | m.slept_o << 10 | m.search_busy_o << 11);
     return {static_cast<uint64_t>(m.pdt_count_o) | static_cast<uint64_t>(m.trans_count_o) << 32 |
                 static_cast<uint64_t>(m.sync_count_o) << 56,
             flags};
@@ -278,14 +282,14 @@ class EeeLinks : public Mechanism {
   EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
-  size_t ring_ = 1;               // slots of the outbox: the longest link latency + 1
+  size_t ring_ = 1;              // slots of the outbox: the longest link latency + 1
   std::vector<uint8_t> outbox_;  // control messages: [cycle mod ring_][end]
-  uint64_t period_ = 1;  // eee_pb_port: a search every period_ cycles
+  uint64_t period_ = 1;          // eee_pb_port: a search every period_ cycles
   bool two_evals_;
-  uint64_t sleeps_ = 0;        // power-down handshakes accepted
-  uint64_t wakeups_ = 0;       // power-up handshakes accepted
-  uint64_t refusals_ = 0;      // power-down requests refused
-  uint64_t sleeping_rx_ = 0;   // flits that reached a port not awake (must stay 0)
+  uint64_t sleeps_ = 0;       // power-down handshakes accepted
+  uint64_t wakeups_ = 0;      // power-up handshakes accepted
+  uint64_t refusals_ = 0;     // power-down requests refused
+  uint64_t sleeping_rx_ = 0;  // flits that reached a port not awake (must stay 0)
 };
 
 }  // namespace

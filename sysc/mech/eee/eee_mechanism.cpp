@@ -11,15 +11,46 @@ namespace {
 
 std::vector<KeySpec> Keys() {
   return {
-      {"eee.mode", KeyType::kChoice, "off", 0, 0, {"off", "fast_wake", "deep_sleep"}, "", "EEE low-power idle"},
-      {"eee.pdt_ns", KeyType::kReal, "1000", 0, kUnbounded, {}, "ns",
+      {"eee.mode",
+       KeyType::kChoice,
+       "off",
+       0,
+       0,
+       {"off", "fast_wake", "deep_sleep"},
+       "",
+       "EEE low-power idle"},
+      {"eee.pdt_ns",
+       KeyType::kReal,
+       "1000",
+       0,
+       kUnbounded,
+       {},
+       "ns",
        "power-down threshold (2^32-1 cycles or more = never)"},
-      {"eee.policy", KeyType::kChoice, "fixed", 0, 0, {"fixed", "perfbound", "perfbound_correct"}, "",
+      {"eee.policy",
+       KeyType::kChoice,
+       "fixed",
+       0,
+       0,
+       {"fixed", "perfbound", "perfbound_correct"},
+       "",
        "how each port chooses t_PDT: eee.pdt_ns, PerfBound, or PerfBound with the correction"},
       {"eee.bound", KeyType::kReal, "0.01", 1e-4, 0.5, {}, "", "PerfBound performance bound (0.01 = 1 %)"},
-      {"eee.perfbound.period_ns", KeyType::kReal, "1000000", 1, 1e12, {}, "ns",
+      {"eee.perfbound.period_ns",
+       KeyType::kReal,
+       "1000000",
+       1,
+       1e12,
+       {},
+       "ns",
        "PerfBound period X: t_PDT is recomputed every X, allowing l X / t_w delayed packets"},
-      {"eee.hist.strategy", KeyType::kChoice, "self_clearing", 0, 0, {"self_clearing", "sliding", "unbounded"}, "",
+      {"eee.hist.strategy",
+       KeyType::kChoice,
+       "self_clearing",
+       0,
+       0,
+       {"self_clearing", "sliding", "unbounded"},
+       "",
        "PerfBound idle-period histogram: cleared after h_maxN values, last h_maxN values, or never cleared"},
       {"eee.wake_power_w", KeyType::kReal, "24", 0, 1e6, {}, "W", "port power awake and in transitions"},
       {"eee.fast_wake.power_w", KeyType::kReal, "9.6", 0, 1e6, {}, "W", "port power in fast-wake LPI"},
@@ -32,7 +63,8 @@ std::vector<KeySpec> Keys() {
 }
 
 // A transition time in cycles, within the RTL's 24-bit transition counter.
-uint32_t TransitionCycles(const std::string& key, double ns, double cycle_ns, std::vector<std::string>& warnings) {
+uint32_t TransitionCycles(const std::string& key, double ns, double cycle_ns,
+                          std::vector<std::string>& warnings) {
   const uint64_t cycles = NsToCycles(key, ns, cycle_ns, warnings);
   constexpr uint64_t kMax = (1u << 24) - 1;
   if (cycles > kMax) {
@@ -49,8 +81,10 @@ void ParseDepth(const MechanismParseContext& context, EeeConfig& e) {
   e.lpi_power_w = s.Real(depth + "power_w");
   if (e.mode == EeeMode::kOff) return;
   const double cycle_ns = context.sim.cycle_ns;
-  e.wake_cycles = TransitionCycles(depth + "t_wake_ns", s.Real(depth + "t_wake_ns"), cycle_ns, context.warnings);
-  e.sleep_cycles = TransitionCycles(depth + "t_sleep_ns", s.Real(depth + "t_sleep_ns"), cycle_ns, context.warnings);
+  e.wake_cycles =
+      TransitionCycles(depth + "t_wake_ns", s.Real(depth + "t_wake_ns"), cycle_ns, context.warnings);
+  e.sleep_cycles =
+      TransitionCycles(depth + "t_sleep_ns", s.Real(depth + "t_sleep_ns"), cycle_ns, context.warnings);
   if (e.lpi_power_w > e.wake_power_w) {
     throw ScenarioError(depth + "power_w: LPI power " + std::to_string(e.lpi_power_w) +
                         " W exceeds eee.wake_power_w; allowed: [0, " + std::to_string(e.wake_power_w) + "]");
@@ -65,8 +99,9 @@ void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
              : policy == "perfbound_correct" ? PdtPolicy::kPerfBoundCorrect
                                              : PdtPolicy::kFixed;
   e.bound = s.Real("eee.bound");
-  e.period_cycles = std::max<uint64_t>(1, NsToCycles("eee.perfbound.period_ns", s.Real("eee.perfbound.period_ns"),
-                                                     context.sim.cycle_ns, context.warnings));
+  e.period_cycles =
+      std::max<uint64_t>(1, NsToCycles("eee.perfbound.period_ns", s.Real("eee.perfbound.period_ns"),
+                                       context.sim.cycle_ns, context.warnings));
   const std::string& strategy = s.Text("eee.hist.strategy");
   e.hist_strategy = strategy == "sliding" ? 1 : strategy == "unbounded" ? 2 : 0;
   if (e.policy == PdtPolicy::kFixed) return;
@@ -74,8 +109,9 @@ void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
     throw ScenarioError("eee.policy: " + policy + " needs EEE on; allowed with eee.mode = off: fixed");
   }
   if (e.period_cycles > 0xffffffffULL) {
-    throw ScenarioError("eee.perfbound.period_ns: " + std::to_string(e.period_cycles) +
-                        " cycles exceeds the controller's 32-bit period register; allowed: [1, 4294967295] cycles");
+    throw ScenarioError(
+        "eee.perfbound.period_ns: " + std::to_string(e.period_cycles) +
+        " cycles exceeds the controller's 32-bit period register; allowed: [1, 4294967295] cycles");
   }
 }
 
@@ -84,7 +120,9 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   const Scenario& s = context.scenario;
   auto e = std::make_unique<EeeConfig>();
   const std::string& mode = s.Text("eee.mode");
-  e->mode = mode == "fast_wake" ? EeeMode::kFastWake : mode == "deep_sleep" ? EeeMode::kDeepSleep : EeeMode::kOff;
+  e->mode = mode == "fast_wake"    ? EeeMode::kFastWake
+            : mode == "deep_sleep" ? EeeMode::kDeepSleep
+                                   : EeeMode::kOff;
   const uint64_t pdt = NsToCycles("eee.pdt_ns", s.Real("eee.pdt_ns"), context.sim.cycle_ns, context.warnings);
   e->pdt_cycles = pdt >= 0xffffffffULL ? 0xffffffffu : static_cast<uint32_t>(pdt);
   e->wake_power_w = s.Real("eee.wake_power_w");
@@ -112,8 +150,8 @@ std::string View(const MechanismConfig& config) {
 }  // namespace
 
 MechanismInfo EeeMechanism() {
-  return {"eee", "eee.mode", "off", "link power", Keys(), Parse, Make, EnergyWhenOff, View,
-          {"default", "perfbound_megafly"}};
+  return {"eee", "eee.mode", "off",         "link power", Keys(),
+          Parse, Make,       EnergyWhenOff, View,         {"default", "perfbound_megafly"}};
 }
 
 }  // namespace icn

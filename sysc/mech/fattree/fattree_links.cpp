@@ -25,8 +25,9 @@ uint16_t Fixed16(double fraction) {
 WormholeNetwork& Wormhole(Fabric& fabric) {
   auto* network = dynamic_cast<WormholeNetwork*>(&fabric);
   if (!network) {
-    throw ScenarioError("fattree_onoff.enabled: the on/off controllers drive wormhole routers; allowed with "
-                        "network.switching = wormhole");
+    throw ScenarioError(
+        "fattree_onoff.enabled: the on/off controllers drive wormhole routers; allowed with "
+        "network.switching = wormhole");
   }
   return *network;
 }
@@ -47,7 +48,8 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
   const int k = tree.k;
   const auto model_port = [k](int port) { return port < k ? port : kMaxArity + port - k; };
   std::unordered_map<const Channel*, int> index;
-  for (size_t c = 0; c < network.channels().size(); ++c) index[network.channels()[c].get()] = static_cast<int>(c);
+  for (size_t c = 0; c < network.channels().size(); ++c)
+    index[network.channels()[c].get()] = static_cast<int>(c);
 
   const auto& routers = network.routers();
   switches_.resize(routers.size());
@@ -126,7 +128,8 @@ void FattreeLinks::Step(uint64_t now) {
     m.need_up_i = sw.router->route_stalled();
   }
   if (two_evals_) {
-    TwoEvalEdge(switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
+    TwoEvalEdge(
+        switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
   } else {
     for (Switch& sw : switches_) RisingEdge(*sw.model, *sw.root);
   }
@@ -152,7 +155,8 @@ uint64_t FattreeLinks::Digest() const {
   uint64_t digest = 0;
   for (const Switch& sw : switches_) {
     const Vfattree_switch_ctrl___024root& m = *sw.root;
-    const uint64_t words[] = {m.link_state_o, m.active_o, m.check_count_o, m.decision_o, m.up_busy_o, m.up_usable_o};
+    const uint64_t words[] = {m.link_state_o, m.active_o,  m.check_count_o,
+                              m.decision_o,   m.up_busy_o, m.up_usable_o};
     for (uint64_t w : words) digest = (digest ^ w) * 0x100000001b3ULL;
   }
   return digest;

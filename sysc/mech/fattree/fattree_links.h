@@ -37,11 +37,11 @@ class FattreeLinks : public Mechanism {
 
  private:
   struct Port {
-    Channel* out = nullptr;    // outgoing channel, null if unconnected
-    int model_port = 0;        // bit in the controller's port vectors
-    int upstream = -1;         // switch sending on the incoming channel, -1 = a NIC (always on)
-    int upstream_bit = 0;      // that switch's bit for the channel
-    int ledger = -1;           // ledger component of the outgoing channel
+    Channel* out = nullptr;  // outgoing channel, null if unconnected
+    int model_port = 0;      // bit in the controller's port vectors
+    int upstream = -1;       // switch sending on the incoming channel, -1 = a NIC (always on)
+    int upstream_bit = 0;    // that switch's bit for the channel
+    int ledger = -1;         // ledger component of the outgoing channel
   };
   struct Switch {
     std::unique_ptr<Vfattree_switch_ctrl> model;

@@ -9,16 +9,61 @@ namespace {
 
 std::vector<KeySpec> Keys() {
   return {
-      {"fattree_onoff.enabled", KeyType::kBool, "false", 0, 0, {}, "",
+      {"fattree_onoff.enabled",
+       KeyType::kBool,
+       "false",
+       0,
+       0,
+       {},
+       "",
        "on/off links with a Minimal Tree (k-ary n-tree)"},
-      {"fattree_onoff.u_off", KeyType::kReal, "0.3", 0, 1, {}, "", "turn an up link off below this utilisation"},
-      {"fattree_onoff.u_on", KeyType::kReal, "0.65", 0, 1, {}, "", "turn an up link on above this utilisation"},
-      {"fattree_onoff.check_cycles", KeyType::kInt, "2000", 1, 65535, {}, "cycles", "check period of the thresholds"},
-      {"fattree_onoff.t_on_cycles", KeyType::kInt, "1000", 0, 65535, {}, "cycles",
+      {"fattree_onoff.u_off",
+       KeyType::kReal,
+       "0.3",
+       0,
+       1,
+       {},
+       "",
+       "turn an up link off below this utilisation"},
+      {"fattree_onoff.u_on",
+       KeyType::kReal,
+       "0.65",
+       0,
+       1,
+       {},
+       "",
+       "turn an up link on above this utilisation"},
+      {"fattree_onoff.check_cycles",
+       KeyType::kInt,
+       "2000",
+       1,
+       65535,
+       {},
+       "cycles",
+       "check period of the thresholds"},
+      {"fattree_onoff.t_on_cycles",
+       KeyType::kInt,
+       "1000",
+       0,
+       65535,
+       {},
+       "cycles",
        "a link carries flits this long after turning on"},
-      {"fattree_onoff.t_off_cycles", KeyType::kInt, "1000", 0, 65535, {}, "cycles",
+      {"fattree_onoff.t_off_cycles",
+       KeyType::kInt,
+       "1000",
+       0,
+       65535,
+       {},
+       "cycles",
        "a link draws power this long after turning off"},
-      {"fattree_onoff.link_power_w", KeyType::kReal, "1", 0, 1e6, {}, "W",
+      {"fattree_onoff.link_power_w",
+       KeyType::kReal,
+       "1",
+       0,
+       1e6,
+       {},
+       "W",
        "power of one unidirectional link when powered"},
   };
 }
@@ -42,11 +87,13 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   }
   const KaryNTreeShape* tree = TreeShape(context.topology);
   if (!tree) {
-    throw ScenarioError("fattree_onoff.enabled: needs topology.kind = kary_ntree, got " + s.Text("topology.kind"));
+    throw ScenarioError("fattree_onoff.enabled: needs topology.kind = kary_ntree, got " +
+                        s.Text("topology.kind"));
   }
   if (tree->k > FattreeLinks::kMaxArity) {
-    throw ScenarioError("fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
-                        std::to_string(tree->k) + "; allowed: topology.k in [2, 8]");
+    throw ScenarioError(
+        "fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
+        std::to_string(tree->k) + "; allowed: topology.k in [2, 8]");
   }
   return f;
 }
@@ -60,7 +107,15 @@ std::string View(const MechanismConfig&) { return "waves/fattree_onoff.gtkw"; }
 }  // namespace
 
 MechanismInfo FattreeOnOffMechanism() {
-  return {"fattree_onoff", "fattree_onoff.enabled", "false", "link power", Keys(), Parse, Make, nullptr, View,
+  return {"fattree_onoff",
+          "fattree_onoff.enabled",
+          "false",
+          "link power",
+          Keys(),
+          Parse,
+          Make,
+          nullptr,
+          View,
           {"fattree_onoff_load", "fattree_onoff_ramp"}};
 }
 

@@ -11,7 +11,8 @@ namespace {
 
 class CubeRouting : public Routing {
  public:
-  CubeRouting(std::vector<int> dims, bool torus, int vcs) : dims_(std::move(dims)), torus_(torus), vcs_(vcs) {}
+  CubeRouting(std::vector<int> dims, bool torus, int vcs)
+      : dims_(std::move(dims)), torus_(torus), vcs_(vcs) {}
 
   Route Compute(RouteContext& ctx) const override {
     Packet& packet = ctx.packet;
@@ -104,15 +105,16 @@ std::vector<int> Dims(const Scenario& s, const char* kind) {
   if (!dims.empty()) return dims;
   const int n = static_cast<int>(s.Int("topology.n"));
   if (n != 2 && n != 3) {
-    throw ScenarioError(std::string("topology.n: a ") + kind + " has 2 or 3 dimensions, got " + std::to_string(n) +
-                        "; allowed: 2 or 3 (or give topology.dims)");
+    throw ScenarioError(std::string("topology.n: a ") + kind + " has 2 or 3 dimensions, got " +
+                        std::to_string(n) + "; allowed: 2 or 3 (or give topology.dims)");
   }
   return std::vector<int>(n, static_cast<int>(s.Int("topology.k")));
 }
 
 std::unique_ptr<Topology> MakeTorus(const Scenario& s, const RouterParams& router) {
   const std::vector<int> dims = Dims(s, "torus");
-  if (router.vcs < 2) throw ScenarioError("router.vcs: the torus needs two dateline VC classes; allowed: [2, 16]");
+  if (router.vcs < 2)
+    throw ScenarioError("router.vcs: the torus needs two dateline VC classes; allowed: [2, 16]");
   return std::make_unique<Cube>(dims, true, router.vcs);
 }
 

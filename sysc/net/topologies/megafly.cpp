@@ -69,8 +69,11 @@ class Megafly : public Topology {
         const int other = (g + j + 1) % s.groups;
         if (other < g) continue;  // each pair once
         const int back = s.GlobalIndex(other, g);
-        wires.push_back({s.SpineRouter(g, j / s.global_per_spine), s.leaves + j % s.global_per_spine,
-                         s.SpineRouter(other, back / s.global_per_spine), s.leaves + back % s.global_per_spine, {}});
+        wires.push_back({s.SpineRouter(g, j / s.global_per_spine),
+                         s.leaves + j % s.global_per_spine,
+                         s.SpineRouter(other, back / s.global_per_spine),
+                         s.leaves + back % s.global_per_spine,
+                         {}});
       }
     }
     for (int node = 0; node < nodes; ++node) {
@@ -80,7 +83,8 @@ class Megafly : public Topology {
   }
 
   std::string Name() const override {
-    return "Megafly " + std::to_string(s_.groups) + " groups x " + std::to_string(s_.NodesPerGroup()) + " nodes";
+    return "Megafly " + std::to_string(s_.groups) + " groups x " + std::to_string(s_.NodesPerGroup()) +
+           " nodes";
   }
 
   int RoutersOnPath(int src, int dst) const override {
@@ -100,10 +104,11 @@ std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
   shape.nodes_per_leaf = static_cast<int>(s.Int("topology.megafly.nodes_per_leaf"));
   shape.global_per_spine = static_cast<int>(s.Int("topology.megafly.global_per_spine"));
   if (shape.groups - 1 != shape.spines * shape.global_per_spine) {
-    throw ScenarioError("topology.megafly.groups: " + std::to_string(shape.groups) +
-                        " groups need groups - 1 = topology.megafly.spines x topology.megafly.global_per_spine = " +
-                        std::to_string(shape.spines * shape.global_per_spine) +
-                        " (one global link between every pair of groups)");
+    throw ScenarioError(
+        "topology.megafly.groups: " + std::to_string(shape.groups) +
+        " groups need groups - 1 = topology.megafly.spines x topology.megafly.global_per_spine = " +
+        std::to_string(shape.spines * shape.global_per_spine) +
+        " (one global link between every pair of groups)");
   }
   return std::make_unique<Megafly>(shape, router.vcs);
 }
@@ -111,13 +116,35 @@ std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
 }  // namespace
 
 TopologyInfo MegaflyTopology() {
-  return {"megafly",
-          {{"topology.megafly.groups", KeyType::kInt, "9", 2, 1024, {}, "", "Megafly: groups (groups - 1 = spines x global)"},
-           {"topology.megafly.leaves", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: leaf switches per group"},
-           {"topology.megafly.spines", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: spine switches per group"},
-           {"topology.megafly.nodes_per_leaf", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: nodes per leaf switch"},
-           {"topology.megafly.global_per_spine", KeyType::kInt, "2", 1, 64, {}, "", "Megafly: global ports per spine"}},
-          Make};
+  return {
+      "megafly",
+      {{"topology.megafly.groups",
+        KeyType::kInt,
+        "9",
+        2,
+        1024,
+        {},
+        "",
+        "Megafly: groups (groups - 1 = spines x global)"},
+       {"topology.megafly.leaves", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: leaf switches per group"},
+       {"topology.megafly.spines", KeyType::kInt, "4", 1, 64, {}, "", "Megafly: spine switches per group"},
+       {"topology.megafly.nodes_per_leaf",
+        KeyType::kInt,
+        "4",
+        1,
+        64,
+        {},
+        "",
+        "Megafly: nodes per leaf switch"},
+       {"topology.megafly.global_per_spine",
+        KeyType::kInt,
+        "2",
+        1,
+        64,
+        {},
+        "",
+        "Megafly: global ports per spine"}},
+      Make};
 }
 
 }  // namespace icn
