@@ -117,6 +117,32 @@ void Flatten(const KeyTable& keys, const YAML::Node& node, const std::string& pr
 
 }  // namespace
 
+KeySpec BoolKey(const char* name, const char* default_value, const char* help) {
+  return {name, KeyType::kBool, default_value, 0, 0, {}, "", help};
+}
+KeySpec IntKey(const char* name, const char* default_value, double min, double max, const char* unit,
+               const char* help) {
+  return {name, KeyType::kInt, default_value, min, max, {}, unit, help};
+}
+KeySpec RealKey(const char* name, const char* default_value, double min, double max, const char* unit,
+                const char* help) {
+  return {name, KeyType::kReal, default_value, min, max, {}, unit, help};
+}
+KeySpec ChoiceKey(const char* name, const char* default_value, std::vector<std::string> choices,
+                  const char* help) {
+  return {name, KeyType::kChoice, default_value, 0, 0, std::move(choices), "", help};
+}
+KeySpec TextKey(const char* name, const char* default_value, const char* help) {
+  return {name, KeyType::kText, default_value, 0, 0, {}, "", help};
+}
+KeySpec IntListKey(const char* name, const char* default_value, double min, double max, const char* unit,
+                   const char* help) {
+  return {name, KeyType::kIntList, default_value, min, max, {}, unit, help};
+}
+KeySpec PointListKey(const char* name, const char* default_value, double min, double max, const char* help) {
+  return {name, KeyType::kPointList, default_value, min, max, {}, "", help};
+}
+
 KeyTable::KeyTable(std::vector<KeySpec> keys) : keys_(std::move(keys)) {
   for (size_t i = 0; i < keys_.size(); ++i) {
     if (!index_.emplace(keys_[i].name, i).second) {

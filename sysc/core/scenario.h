@@ -29,6 +29,20 @@ struct KeySpec {
 // Upper bound that reads as "no limit" in messages.
 constexpr double kUnbounded = 1e15;
 
+// Key declarations for the tables of each layer. Numbers and lists take inclusive bounds.
+KeySpec BoolKey(const char* name, const char* default_value, const char* help);
+KeySpec IntKey(const char* name, const char* default_value, double min, double max, const char* unit,
+               const char* help);
+KeySpec RealKey(const char* name, const char* default_value, double min, double max, const char* unit,
+                const char* help);
+KeySpec ChoiceKey(const char* name, const char* default_value, std::vector<std::string> choices,
+                  const char* help);
+KeySpec TextKey(const char* name, const char* default_value, const char* help);
+KeySpec IntListKey(const char* name, const char* default_value, double min, double max, const char* unit,
+                   const char* help);
+// [cycle, load] points with the load in [min, max].
+KeySpec PointListKey(const char* name, const char* default_value, double min, double max, const char* help);
+
 // "an integer in [1, 16]", "one of {off, fast_wake}": what a key accepts, as errors state it.
 std::string AllowedValues(const KeySpec& spec);
 

@@ -4,26 +4,13 @@ namespace icn {
 
 const std::vector<KeySpec>& SimKeys() {
   static const std::vector<KeySpec> keys = {
-      {"sim.seed", KeyType::kInt, "1", 0, 9.0e15, {}, "", "random seed"},
-      {"sim.cycle_ns", KeyType::kReal, "1", 1e-6, 1e6, {}, "ns", "length of one cycle"},
-      {"sim.warmup_cycles", KeyType::kInt, "2000", 0, kUnbounded, {}, "cycles", "cycles before measurement"},
-      {"sim.measure_cycles", KeyType::kInt, "10000", 1, kUnbounded, {}, "cycles", "measurement window"},
-      {"sim.drain_limit_cycles",
-       KeyType::kInt,
-       "100000",
-       0,
-       kUnbounded,
-       {},
-       "cycles",
-       "cycles after the window to deliver labelled packets before the run is called saturated"},
-      {"sim.timeseries_cycles",
-       KeyType::kInt,
-       "0",
-       0,
-       kUnbounded,
-       {},
-       "cycles",
-       "window of timeseries.csv (0 = none)"},
+      IntKey("sim.seed", "1", 0, 9.0e15, "", "random seed"),
+      RealKey("sim.cycle_ns", "1", 1e-6, 1e6, "ns", "length of one cycle"),
+      IntKey("sim.warmup_cycles", "2000", 0, kUnbounded, "cycles", "cycles before measurement"),
+      IntKey("sim.measure_cycles", "10000", 1, kUnbounded, "cycles", "measurement window"),
+      IntKey("sim.drain_limit_cycles", "100000", 0, kUnbounded, "cycles",
+             "cycles after the window to deliver labelled packets before the run is called saturated"),
+      IntKey("sim.timeseries_cycles", "0", 0, kUnbounded, "cycles", "window of timeseries.csv (0 = none)"),
   };
   return keys;
 }

@@ -14,8 +14,8 @@ const std::vector<DataPlaneInfo>& DataPlanes() {
 std::vector<KeySpec> DataPlaneKeys() {
   std::vector<std::string> names;
   for (const DataPlaneInfo& d : DataPlanes()) names.push_back(d.name);
-  return {{"network.switching", KeyType::kChoice, "wormhole", 0, 0, names, "",
-           "data plane: wormhole = input-queued VC routers with credit flow control"}};
+  return {ChoiceKey("network.switching", "wormhole", names,
+                    "data plane: wormhole = input-queued VC routers with credit flow control")};
 }
 
 std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,

@@ -8,17 +8,11 @@ std::vector<KeySpec> TopologyKeys() {
   std::vector<std::string> kinds;
   for (const TopologyInfo& t : Topologies()) kinds.push_back(t.kind);
   std::vector<KeySpec> keys = {
-      {"topology.kind", KeyType::kChoice, "kary_ntree", 0, 0, kinds, "", "network topology"},
-      {"topology.k", KeyType::kInt, "4", 2, 64, {}, "", "switch arity (tree) or nodes per dimension (cube)"},
-      {"topology.n", KeyType::kInt, "3", 1, 8, {}, "", "tree levels, or cube dimensions (2 or 3)"},
-      {"topology.dims",
-       KeyType::kIntList,
-       "[]",
-       2,
-       64,
-       {},
-       "nodes",
-       "torus/mesh nodes per dimension, overrides k and n (2 or 3 entries)"},
+      ChoiceKey("topology.kind", "kary_ntree", kinds, "network topology"),
+      IntKey("topology.k", "4", 2, 64, "", "switch arity (tree) or nodes per dimension (cube)"),
+      IntKey("topology.n", "3", 1, 8, "", "tree levels, or cube dimensions (2 or 3)"),
+      IntListKey("topology.dims", "[]", 2, 64, "nodes",
+                 "torus/mesh nodes per dimension, overrides k and n (2 or 3 entries)"),
   };
   for (const TopologyInfo& t : Topologies()) keys.insert(keys.end(), t.keys.begin(), t.keys.end());
   return keys;

@@ -181,72 +181,100 @@ constexpr uint64_t kKiB = 1024;
   throw ScenarioError(origin + ":" + std::to_string(line) + ": " + why);
 }
 
+// Each preset appends its collectives to the builder; `iterations` 0 takes its own count.
+void BspAllreduce(Builder& b, int iterations) {
+  // LAMMPS-like: short compute steps, each closed by a halo exchange and a small allreduce;
+  // every eighth step a longer analysis phase and a large allreduce.
+  b.Broadcast(0, 64 * kKiB);
+  const int steps = iterations > 0 ? iterations : 40;
+  for (int i = 0; i < steps; ++i) {
+    b.Compute(50 * kUs, 0.2);
+    b.Halo(32 * kKiB);
+    b.AllreduceDoubling(64);
+    if (i % 8 == 7) {
+      b.Compute(400 * kUs, 0.1);
+      b.AllreduceRing(512 * kKiB);
+    }
+  }
+}
+
+void SilentBursts(Builder& b, int iterations) {
+  // PATMOS-like: a burst at start (input broadcast, particle exchange), independent batches
+  // with nothing on the network, a burst at the end (allreduce of the tallies, gather).
+  b.Broadcast(0, 1024 * kKiB);
+  b.AllToAll(8 * kKiB);
+  const int batches = iterations > 0 ? iterations : 1;
+  for (int i = 0; i < batches; ++i) b.Compute(2000 * kUs, 0.05);
+  b.AllreduceRing(256 * kKiB);
+  b.Gather(0, 64 * kKiB);
+}
+
+void SmallCollectives(Builder& b, int iterations) {
+  // MLWF-like: frequent small Gather-Broadcast-Broadcast sequences, a larger allreduce now and then.
+  const int steps = iterations > 0 ? iterations : 150;
+  for (int i = 0; i < steps; ++i) {
+    b.Compute(4 * kUs, 0.5);
+    b.Gather(0, 2 * kKiB);
+    b.Broadcast(0, 2 * kKiB);
+    b.Broadcast(0, 2 * kKiB);
+    if (i % 25 == 24) {
+      b.Compute(20 * kUs, 0.2);
+      b.AllreduceRing(256 * kKiB);
+    }
+  }
+}
+
+void LayeredAllreduce(Builder& b, int iterations) {
+  // AlexNet-like data-parallel training: a long forward/backward compute, then one gradient
+  // allreduce per layer, last layer first, with a little compute between them.
+  const uint64_t layers[] = {64 * kKiB, 160 * kKiB, 300 * kKiB, 600 * kKiB, 1536 * kKiB};
+  const int steps = iterations > 0 ? iterations : 4;
+  for (int i = 0; i < steps; ++i) {
+    b.Compute(600 * kUs, 0.05);
+    for (int l = 4; l >= 0; --l) {
+      b.Compute(40 * kUs, 0.1);
+      b.AllreduceRing(layers[l]);
+    }
+  }
+}
+
+struct Preset {
+  std::string name;
+  void (*build)(Builder&, int iterations);
+};
+
+const std::vector<Preset>& Presets() {
+  static const std::vector<Preset> presets = {{"bsp_allreduce", BspAllreduce},
+                                              {"silent_bursts", SilentBursts},
+                                              {"small_collectives", SmallCollectives},
+                                              {"layered_allreduce", LayeredAllreduce}};
+  return presets;
+}
+
 }  // namespace
 
 const std::vector<std::string>& WorkloadPresets() {
-  static const std::vector<std::string> presets = {"bsp_allreduce", "silent_bursts", "small_collectives",
-                                                   "layered_allreduce"};
-  return presets;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const Preset& p : Presets()) n.push_back(p.name);
+    return n;
+  }();
+  return names;
 }
 
 Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
                       uint64_t seed) {
-  if (ranks < 2)
+  if (ranks < 2) {
     throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " +
                         std::to_string(ranks));
-  Builder b(ranks, compute_scale, seed);
-  if (preset == "bsp_allreduce") {
-    // LAMMPS-like: short compute steps, each closed by a halo exchange and a small allreduce;
-    // every eighth step a longer analysis phase and a large allreduce.
-    b.Broadcast(0, 64 * kKiB);
-    const int steps = iterations > 0 ? iterations : 40;
-    for (int i = 0; i < steps; ++i) {
-      b.Compute(50 * kUs, 0.2);
-      b.Halo(32 * kKiB);
-      b.AllreduceDoubling(64);
-      if (i % 8 == 7) {
-        b.Compute(400 * kUs, 0.1);
-        b.AllreduceRing(512 * kKiB);
-      }
-    }
-  } else if (preset == "silent_bursts") {
-    // PATMOS-like: a burst at start (input broadcast, particle exchange), independent batches
-    // with nothing on the network, a burst at the end (allreduce of the tallies, gather).
-    b.Broadcast(0, 1024 * kKiB);
-    b.AllToAll(8 * kKiB);
-    const int batches = iterations > 0 ? iterations : 1;
-    for (int i = 0; i < batches; ++i) b.Compute(2000 * kUs, 0.05);
-    b.AllreduceRing(256 * kKiB);
-    b.Gather(0, 64 * kKiB);
-  } else if (preset == "small_collectives") {
-    // MLWF-like: frequent small Gather-Broadcast-Broadcast sequences, a larger allreduce now and then.
-    const int steps = iterations > 0 ? iterations : 150;
-    for (int i = 0; i < steps; ++i) {
-      b.Compute(4 * kUs, 0.5);
-      b.Gather(0, 2 * kKiB);
-      b.Broadcast(0, 2 * kKiB);
-      b.Broadcast(0, 2 * kKiB);
-      if (i % 25 == 24) {
-        b.Compute(20 * kUs, 0.2);
-        b.AllreduceRing(256 * kKiB);
-      }
-    }
-  } else if (preset == "layered_allreduce") {
-    // AlexNet-like data-parallel training: a long forward/backward compute, then one gradient
-    // allreduce per layer, last layer first, with a little compute between them.
-    const uint64_t layers[] = {64 * kKiB, 160 * kKiB, 300 * kKiB, 600 * kKiB, 1536 * kKiB};
-    const int steps = iterations > 0 ? iterations : 4;
-    for (int i = 0; i < steps; ++i) {
-      b.Compute(600 * kUs, 0.05);
-      for (int l = 4; l >= 0; --l) {
-        b.Compute(40 * kUs, 0.1);
-        b.AllreduceRing(layers[l]);
-      }
-    }
-  } else {
-    throw ScenarioError("workload.kind: unknown preset '" + preset + "'");
   }
-  return b.Take();
+  for (const Preset& p : Presets()) {
+    if (p.name != preset) continue;
+    Builder b(ranks, compute_scale, seed);
+    p.build(b, iterations);
+    return b.Take();
+  }
+  throw ScenarioError("workload.kind: unknown preset '" + preset + "'");
 }
 
 Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
@@ -262,81 +290,105 @@ Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
   return w;
 }
 
-Workload ReadTrace(std::istream& in, const std::string& origin) {
-  Workload w;
-  std::string text;
-  int line = 0;
-  while (std::getline(in, text)) {
-    ++line;
-    const auto hash = text.find('#');
-    if (hash != std::string::npos) text.erase(hash);
-    std::istringstream fields(text);
-    std::vector<std::string> f;
-    for (std::string token; fields >> token;) f.push_back(token);
-    if (f.empty()) continue;
-    const auto number = [&](size_t i, const char* what, double lo, double hi) {
-      if (i >= f.size()) Malformed(origin, line, std::string("missing ") + what);
+namespace {
+
+// One line of a trace, split into fields; every error names the file, the line and the reason.
+class TraceLine {
+ public:
+  TraceLine(const std::string& origin, int line, const std::string& text) : origin_(origin), line_(line) {
+    std::istringstream fields(text.substr(0, text.find('#')));
+    for (std::string token; fields >> token;) f_.push_back(token);
+  }
+  bool empty() const { return f_.empty(); }
+
+  // Message `id`, which may depend only on earlier ones.
+  WorkloadMessage Message(uint32_t id) const {
+    if (Integer(0, "id", 0, 4e9) != id) {
+      Fail("id " + f_[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
+    }
+    WorkloadMessage m;
+    m.src = static_cast<int>(Integer(1, "source", 0, 1 << 24));
+    m.dst = static_cast<int>(Integer(2, "destination", 0, 1 << 24));
+    if (m.src == m.dst) Fail("source and destination are both " + f_[1]);
+    m.bytes = static_cast<uint64_t>(Integer(3, "bytes", 1, 1e12));
+    if (f_.size() < 5) Fail("missing 'at <time_ns>' or 'after <ids> [<gap_ns>]'");
+    if (f_[4] == "at") {
+      m.at_ns = Number(5, "time_ns", 0, 1e15);
+      if (f_.size() > 6) Fail("unexpected '" + f_[6] + "' after the time");
+    } else if (f_[4] == "after") {
+      m.after = Dependencies(id);
+      if (f_.size() > 6) m.gap_ns = Number(6, "gap_ns", 0, 1e15);
+      if (f_.size() > 7) Fail("unexpected '" + f_[7] + "' after the gap");
+    } else {
+      Fail("expected 'at' or 'after', got '" + f_[4] + "'");
+    }
+    return m;
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& why) const { Malformed(origin_, line_, why); }
+
+  double Number(size_t i, const char* what, double lo, double hi) const {
+    if (i >= f_.size()) Fail(std::string("missing ") + what);
+    size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(f_[i], &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != f_[i].size() || !std::isfinite(v))
+      Fail(std::string(what) + " '" + f_[i] + "' is not a number");
+    if (v < lo || v > hi) {
+      std::ostringstream range;
+      range << what << " " << f_[i] << " is out of range [" << lo << ", " << hi << "]";
+      Fail(range.str());
+    }
+    return v;
+  }
+
+  int64_t Integer(size_t i, const char* what, double lo, double hi) const {
+    const double v = Number(i, what, lo, hi);
+    if (v != std::floor(v)) Fail(std::string(what) + " '" + f_[i] + "' is not an integer");
+    return static_cast<int64_t>(v);
+  }
+
+  // The comma-separated ids after "after".
+  std::vector<uint32_t> Dependencies(uint32_t id) const {
+    if (f_.size() < 6) Fail("'after' needs a comma-separated list of ids");
+    std::vector<uint32_t> after;
+    std::istringstream ids(f_[5]);
+    for (std::string dep; std::getline(ids, dep, ',');) {
       size_t used = 0;
-      double v = 0;
+      long long d = -1;
       try {
-        v = std::stod(f[i], &used);
+        d = std::stoll(dep, &used);
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != f[i].size() || !std::isfinite(v))
-        Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not a number");
-      if (v < lo || v > hi) {
-        std::ostringstream range;
-        range << what << " " << f[i] << " is out of range [" << lo << ", " << hi << "]";
-        Malformed(origin, line, range.str());
+      if (used != dep.size() || dep.empty() || d < 0) Fail("dependency '" + dep + "' is not an id");
+      if (d >= id) {
+        Fail("dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
       }
-      return v;
-    };
-    const auto integer = [&](size_t i, const char* what, double lo, double hi) {
-      const double v = number(i, what, lo, hi);
-      if (v != std::floor(v))
-        Malformed(origin, line, std::string(what) + " '" + f[i] + "' is not an integer");
-      return static_cast<int64_t>(v);
-    };
-    const uint32_t id = static_cast<uint32_t>(w.messages.size());
-    if (integer(0, "id", 0, 4e9) != id) {
-      Malformed(origin, line,
-                "id " + f[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
+      after.push_back(static_cast<uint32_t>(d));
     }
-    WorkloadMessage m;
-    m.src = static_cast<int>(integer(1, "source", 0, 1 << 24));
-    m.dst = static_cast<int>(integer(2, "destination", 0, 1 << 24));
-    if (m.src == m.dst) Malformed(origin, line, "source and destination are both " + f[1]);
-    m.bytes = static_cast<uint64_t>(integer(3, "bytes", 1, 1e12));
-    if (f.size() < 5) Malformed(origin, line, "missing 'at <time_ns>' or 'after <ids> [<gap_ns>]'");
-    if (f[4] == "at") {
-      m.at_ns = number(5, "time_ns", 0, 1e15);
-      if (f.size() > 6) Malformed(origin, line, "unexpected '" + f[6] + "' after the time");
-    } else if (f[4] == "after") {
-      if (f.size() < 6) Malformed(origin, line, "'after' needs a comma-separated list of ids");
-      std::istringstream ids(f[5]);
-      for (std::string dep; std::getline(ids, dep, ',');) {
-        size_t used = 0;
-        long long d = -1;
-        try {
-          d = std::stoll(dep, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used != dep.size() || dep.empty() || d < 0)
-          Malformed(origin, line, "dependency '" + dep + "' is not an id");
-        if (d >= id) {
-          Malformed(
-              origin, line,
-              "dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
-        }
-        m.after.push_back(static_cast<uint32_t>(d));
-      }
-      if (f.size() > 6) m.gap_ns = number(6, "gap_ns", 0, 1e15);
-      if (f.size() > 7) Malformed(origin, line, "unexpected '" + f[7] + "' after the gap");
-    } else {
-      Malformed(origin, line, "expected 'at' or 'after', got '" + f[4] + "'");
-    }
+    return after;
+  }
+
+  const std::string& origin_;
+  int line_;
+  std::vector<std::string> f_;
+};
+
+}  // namespace
+
+Workload ReadTrace(std::istream& in, const std::string& origin) {
+  Workload w;
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    const TraceLine fields(origin, line, text);
+    if (fields.empty()) continue;
+    WorkloadMessage m = fields.Message(static_cast<uint32_t>(w.messages.size()));
     w.ranks = std::max({w.ranks, m.src + 1, m.dst + 1});
     w.bytes += m.bytes;
     w.messages.push_back(std::move(m));
