@@ -20,6 +20,9 @@ class EnergyLedger {
           int nominal_state);
 
     void Charge(int component, int state) { ++cycles_[static_cast<size_t>(component) * states_ + state]; }
+    // One component's counters, indexed by state, for callers that charge it every cycle (the
+    // pointer stays valid for the ledger's life).
+    uint64_t* Counters(int component) { return &cycles_[static_cast<size_t>(component) * states_]; }
     // Every component in the nominal state for `cycles` (hardware no controller drives).
     void ChargeAllNominal(uint64_t cycles) { all_nominal_ += cycles; }
 

@@ -33,6 +33,7 @@ void Channel::Send(Flit flit, uint64_t now) {
     tokens_at_ = now;
   }
   last_tx_ = now;
+  next_free_ = now + 1;  // a disabled channel never sends, so this is never earlier
   ++busy_cycles_;
   flits_.push_back({now + latency_, flit});
 }

@@ -8,8 +8,8 @@ namespace icn {
 
 namespace {
 
-// The first set bit at or after `from` in a bitset of `words` 64-bit words, wrapping around.
-// At least one bit is set.
+// The first set bit at or after `from` in a bitset of `words` 64-bit words, wrapping around;
+// -1 if none is set.
 int FirstAtOrAfter(const uint64_t* bits, int words, int from) {
   const int w = from >> 6;
   const uint64_t high = bits[w] & (~0ULL << (from & 63));
@@ -98,7 +98,13 @@ void Router::Step(uint64_t now) {
   speedup_acc_ += speedup_;
   const int rounds = static_cast<int>(speedup_acc_ + 1e-9);
   speedup_acc_ -= rounds;
-  for (int r = 0; r < rounds; ++r) SwitchRound(now);
+  for (int r = 0; r < rounds; ++r) {
+    if (request_words_ == 1) {
+      SwitchRound<true>(now);
+    } else {
+      SwitchRound<false>(now);
+    }
+  }
   if (oq_depth_ > 0) SendFromOutputQueues(now);
 }
 
@@ -153,7 +159,9 @@ bool Router::CanCross(const InputVc& ivc, uint64_t now) const {
 
 // One separable allocation: every input port picks one ready VC round-robin, every output grants
 // one requesting input round-robin.
+template <bool kNarrow>
 void Router::SwitchRound(uint64_t now) {
+  const int words = kNarrow ? 1 : request_words_;
   bool any = false;
   for (int p = 0; p < ports_; ++p) {
     if (port_flits_[p] == 0) continue;
@@ -162,7 +170,11 @@ void Router::SwitchRound(uint64_t now) {
       const InputVc& ivc = in_[p * vcs_ + v];
       if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
       if (!CanCross(ivc, now)) continue;
-      requests_[ivc.out_port * request_words_ + (p >> 6)] |= 1ULL << (p & 63);
+      if constexpr (kNarrow) {
+        requests_[ivc.out_port] |= 1ULL << p;
+      } else {
+        requests_[ivc.out_port * words + (p >> 6)] |= 1ULL << (p & 63);
+      }
       request_vc_[p] = static_cast<uint8_t>(v);
       any = true;
       break;
@@ -170,18 +182,19 @@ void Router::SwitchRound(uint64_t now) {
   }
   if (!any) return;
   for (int o = 0; o < ports_; ++o) {
-    uint64_t* mask = &requests_[o * request_words_];
     int p;
-    if (request_words_ == 1) {
-      if (*mask == 0) continue;
+    if constexpr (kNarrow) {
+      const uint64_t mask = requests_[o];
+      if (mask == 0) continue;
+      requests_[o] = 0;
       // First requesting input at or after the round-robin pointer, wrapping around.
-      const uint64_t upper = *mask & (~0ULL << sa_rr_[o]);
-      p = __builtin_ctzll(upper ? upper : *mask);
-      *mask = 0;
+      const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
+      p = __builtin_ctzll(upper ? upper : mask);
     } else {
-      p = FirstAtOrAfter(mask, request_words_, sa_rr_[o]);
+      uint64_t* mask = &requests_[o * words];
+      p = FirstAtOrAfter(mask, words, sa_rr_[o]);
       if (p < 0) continue;
-      std::fill(mask, mask + request_words_, 0);
+      std::fill(mask, mask + words, 0);
     }
     sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
     Cross(p, request_vc_[p], now);

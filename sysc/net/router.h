@@ -95,6 +95,8 @@ class Router final : public OutputView {
   }
 
   void RouteAndAllocateVcs();
+  // One separable allocation; kNarrow: up to 64 ports, one request word per output.
+  template <bool kNarrow>
   void SwitchRound(uint64_t now);
   bool CanCross(const InputVc& ivc, uint64_t now) const;
   void Cross(int in_port, int vc, uint64_t now);

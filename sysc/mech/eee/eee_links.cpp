@@ -73,7 +73,9 @@ class EeeLinks : public Mechanism {
                             std::to_string(e.tx->latency()) +
                             " cycles; allowed: [1, 255] (the port's latency strap)");
       }
-      ring_ = std::max<size_t>(ring_, static_cast<size_t>(e.rx->latency()) + 1);
+      e.rx_latency = static_cast<uint8_t>(e.rx->latency());
+      e.energy = ledger_.Counters(static_cast<int>(i));
+      ring_ = std::max<size_t>(ring_, e.rx_latency + 1);
       Model& m = *e.model;
       m.master_i = links[i].master;
       m.lpi_deep_i = config.mode == EeeMode::kDeepSleep;
@@ -89,6 +91,9 @@ class EeeLinks : public Mechanism {
       Reset(m);
     }
     outbox_.assign(ring_ * ends_.size(), 0);
+    read_row_.assign(ring_, nullptr);
+    uniform_latency_ =
+        std::all_of(ends_.begin(), ends_.end(), [&](const End& e) { return e.rx_latency + 1u == ring_; });
     if (tracer.enabled()) {
       for (size_t i = 0; i < ends_.size(); ++i) {
         if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
@@ -109,47 +114,14 @@ class EeeLinks : public Mechanism {
     // + 1 slots the slot a port reads is never the one written this cycle, so every end can be
     // evaluated in one pass.
     uint8_t* const write = &outbox_[(now % ring_) * ends_.size()];
-    const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
-    for (size_t i = 0; i < ends_.size(); ++i) {
-      End& e = ends_[i];
-      Root& m = *e.root;  // the ports, without the wrapper's references
-      const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
-      const bool sent = e.tx->sent_at(now);
-      const bool received = e.rx->received_at(now);
-      const uint8_t message = outbox_[((now + ring_ - e.rx->latency()) % ring_) * ends_.size() + e.partner];
-      if (received && m.power_o != 0) ++sleeping_rx_;
-      if constexpr (kAdaptive) {
-        // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
-        if (m.idle_o && (queue != 0 || sent)) {
-          ++e.outcomes;
-          e.misses += m.slept_o || m.power_o != 0;
-        }
-      }
-      // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
-      // fixed point: the next state is a function of state and inputs only, so this edge would
-      // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
-      // eee_pb_port also reads the time base now_i, but only to latch it or sample it on events
-      // that other inputs cause, so it is left out of the comparison (see State()).
-      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
-      if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
-        Apply(i, write);
-        continue;
-      }
-      m.tx_queue_i = queue;
-      m.tx_busy_i = sent;
-      m.rx_busy_i = received;
-      m.ctl_rx_i = message;
-      if constexpr (kAdaptive) {
-        m.now_i = static_cast<uint32_t>(now);
-        m.search_i = search;
-      }
-      e.inputs = inputs;
-      if (two_evals_) continue;
-      RisingEdge(*e.model, m);
-      const PortState state = State(m);
-      e.fixed_point = state == e.state && !Searching(m);
-      e.state = state;
-      Apply(i, write);
+    for (size_t latency = 1; latency < ring_; ++latency) {
+      read_row_[latency] = &outbox_[((now + ring_ - latency) % ring_) * ends_.size()];
+    }
+    // Links of one latency (the usual case) all read one row.
+    if (uniform_latency_) {
+      EvaluatePorts<true>(now, write);
+    } else {
+      EvaluatePorts<false>(now, write);
     }
     if (!two_evals_) return;
     TwoEvalEdge(
@@ -224,12 +196,63 @@ class EeeLinks : public Mechanism {
     Channel* rx;
     const int32_t* tx_queue;
     int partner;
+    uint8_t rx_latency;        // cycles a message from the partner takes
+    uint64_t* energy;          // its ledger counters, by power state
     uint32_t inputs = ~0u;     // inputs of the last eval
     PortState state;           // registers after the last eval
     bool fixed_point = false;  // the last eval changed no register
     uint64_t outcomes = 0;     // idle periods ended (eee_pb_port)
     uint64_t misses = 0;       // of which the link had powered down
   };
+
+  // Every port's inputs from this cycle's observables, and its edge unless it is at a fixed point
+  // (with two evals the edge comes after, for all ports at once).
+  template <bool kUniformLatency>
+  void EvaluatePorts(uint64_t now, uint8_t* write) {
+    const uint8_t* const uniform_read = read_row_[ring_ - 1];
+    const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
+    for (size_t i = 0; i < ends_.size(); ++i) {
+      End& e = ends_[i];
+      Root& m = *e.root;  // the ports, without the wrapper's references
+      const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
+      const bool sent = e.tx->sent_at(now);
+      const bool received = e.rx->received_at(now);
+      const uint8_t message = (kUniformLatency ? uniform_read : read_row_[e.rx_latency])[e.partner];
+      if (received && m.power_o != 0) ++sleeping_rx_;
+      if constexpr (kAdaptive) {
+        // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
+        if (m.idle_o && (queue != 0 || sent)) {
+          ++e.outcomes;
+          e.misses += m.slept_o || m.power_o != 0;
+        }
+      }
+      // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
+      // fixed point: the next state is a function of state and inputs only, so this edge would
+      // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
+      // eee_pb_port also reads the time base now_i, but only to latch it or sample it on events
+      // that other inputs cause, so it is left out of the comparison (see State()).
+      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
+      if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
+        Apply(i, write);
+        continue;
+      }
+      m.tx_queue_i = queue;
+      m.tx_busy_i = sent;
+      m.rx_busy_i = received;
+      m.ctl_rx_i = message;
+      if constexpr (kAdaptive) {
+        m.now_i = static_cast<uint32_t>(now);
+        m.search_i = search;
+      }
+      e.inputs = inputs;
+      if (two_evals_) continue;
+      RisingEdge(*e.model, m);
+      const PortState state = State(m);
+      e.fixed_point = state == e.state && !Searching(m);
+      e.state = state;
+      Apply(i, write);
+    }
+  }
 
   static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
     static_assert(Root::eee_pb_port__DOT__FracBits == 16, "hop shares are packed two Q0.16 per 32-bit word");
@@ -275,16 +298,18 @@ class EeeLinks : public Mechanism {
     if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
     if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
     ends_[i].tx->set_tx_enabled(m.tx_en_o);
-    ledger_.Charge(static_cast<int>(i), m.power_o);
+    ++ends_[i].energy[m.power_o];
   }
 
   Tracer& tracer_;
   EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
-  size_t ring_ = 1;              // slots of the outbox: the longest link latency + 1
-  std::vector<uint8_t> outbox_;  // control messages: [cycle mod ring_][end]
-  uint64_t period_ = 1;          // eee_pb_port: a search every period_ cycles
+  size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
+  std::vector<uint8_t> outbox_;           // control messages: [cycle mod ring_][end]
+  std::vector<const uint8_t*> read_row_;  // this cycle: the outbox row sent a latency of [L] ago
+  bool uniform_latency_ = true;           // every link has the latency ring_ - 1
+  uint64_t period_ = 1;                   // eee_pb_port: a search every period_ cycles
   bool two_evals_;
   uint64_t sleeps_ = 0;       // power-down handshakes accepted
   uint64_t wakeups_ = 0;      // power-up handshakes accepted
