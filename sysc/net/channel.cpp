@@ -19,21 +19,33 @@ double Channel::Tokens(uint64_t now) const {
   return std::min(1.0, tokens_ + rate_ * static_cast<double>(now - tokens_at_));
 }
 
+// Tokens at `now`: at full rate the only limit is one flit per cycle, so a token is there unless
+// one left at `now`.
+double Channel::TokensNow(uint64_t now) const {
+  return full_rate_ ? (last_tx_ == now ? 0.0 : 1.0) : Tokens(now);
+}
+
 void Channel::SetRate(double rate, uint64_t now) {
-  // At full rate the only limit is one flit per cycle: a token is there unless one left at `now`.
-  tokens_ = full_rate_ ? (last_tx_ == now ? 0.0 : 1.0) : Tokens(now);
+  tokens_ = TokensNow(now);
   tokens_at_ = now;
   rate_ = rate;
-  full_rate_ = rate >= 1.0;
+  full_rate_ = rate >= 1.0 && now + 1 >= enabled_from_;  // a disable in progress keeps the slow path
+}
+
+void Channel::DisableFor(uint64_t cycles, uint64_t now) {
+  tokens_ = TokensNow(now);
+  tokens_at_ = now;
+  full_rate_ = false;
+  enabled_from_ = std::max(enabled_from_, now + cycles + 1);
 }
 
 void Channel::Send(Flit flit, uint64_t now) {
   if (!full_rate_) {
     tokens_ = Tokens(now) - 1.0;
     tokens_at_ = now;
+    full_rate_ = rate_ >= 1.0;  // back from a disable: the fast path again
   }
   last_tx_ = now;
-  next_free_ = now + 1;  // a disabled channel never sends, so this is never earlier
   ++busy_cycles_;
   flits_.push_back({now + latency_, flit});
 }

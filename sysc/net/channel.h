@@ -34,7 +34,7 @@ class Channel {
   // The sender may start a flit this cycle: the controller allows it, the link is not disabled and
   // a rate token is there.
   bool CanSend(uint64_t now) const {
-    return tx_enabled_ && now >= next_free_ && (full_rate_ || Tokens(now) >= 1.0 - 1e-9);
+    return tx_enabled_ && (full_rate_ ? last_tx_ != now : now >= enabled_from_ && Tokens(now) >= 1.0 - 1e-9);
   }
   void Send(Flit flit, uint64_t now);
   // Credit for `vc` of the buffer at the destination, travelling back to the source.
@@ -57,7 +57,9 @@ class Channel {
   // Flits already on the wire arrive when they were due.
   void SetRate(double rate, uint64_t now);
   // No flit starts on cycles now + 1 .. now + cycles (flits on the wire and credits still arrive).
-  void DisableFor(uint64_t cycles, uint64_t now) { next_free_ = std::max(next_free_, now + 1 + cycles); }
+  // A full-rate channel leaves its one-compare fast path for the accumulator's until it sends
+  // again, so the check costs nothing on links that are never disabled.
+  void DisableFor(uint64_t cycles, uint64_t now);
   double rate() const { return rate_; }
   int latency() const { return latency_; }
   uint8_t link_class() const { return link_class_; }
@@ -71,6 +73,7 @@ class Channel {
 
  private:
   double Tokens(uint64_t now) const;
+  double TokensNow(uint64_t now) const;
 
   struct Credit {
     uint64_t arrive;
@@ -82,7 +85,7 @@ class Channel {
   uint8_t link_class_;
   double tokens_ = 1.0;
   uint64_t tokens_at_ = 0;
-  uint64_t next_free_ = 0;  // first cycle a flit may start: after the last one, or after a disable
+  uint64_t enabled_from_ = 0;  // first cycle a flit may start after a disable
   bool tx_enabled_ = true;
   bool routable_ = true;
   bool accepting_ = true;

@@ -67,27 +67,38 @@ TEST_CASE("channel rates change during the run: each link carries at most its ra
   RequireAllDelivered(run);
 }
 
+// As E-RAPID changes a bit rate: a new rate, then 65 cycles of receiver relock; sometimes in the
+// other order, which must not shorten or stretch the stretch.
 TEST_CASE("a channel disabled for 65 cycles sends nothing then, and nothing is lost", "[net]") {
   icn::Rng rng(tb::TestSeed());
   tb::Run run({"topology.kind=torus", "topology.dims=[4, 4]", "traffic.load=0.2", "sim.warmup_cycles=200",
                "sim.measure_cycles=6000"});
   const auto& channels = run.network().channels();
   std::vector<uint64_t> disabled_until(channels.size(), 0);  // last cycle it may not send
+  const double rates[] = {1.0, 0.5, 10 / 12.8};
   uint64_t disabled_cycles = 0;
+  uint64_t after_relock = 0;  // flits sent by channels after a disable ended
   while (run.sim->Tick()) {
     const uint64_t now = run.sim->cycle() - 1;
     for (size_t c = 0; c < channels.size(); ++c) {
       if (now <= disabled_until[c]) {
         REQUIRE_FALSE(channels[c]->sent_at(now));
         ++disabled_cycles;
+      } else if (disabled_until[c] > 0) {
+        after_relock += channels[c]->sent_at(now);
       }
-      if (now > disabled_until[c] && rng.Below(300) == 0) {  // a bit-rate change: the CDR relocks
+      if (now > disabled_until[c] && rng.Below(300) == 0) {
+        const double rate = rates[rng.Below(3)];
+        const int order = rng.Below(4);  // 0, 1: rate first; 2: rate after; 3: no rate change
+        if (order < 2) channels[c]->SetRate(rate, now);
         channels[c]->DisableFor(65, now);
+        if (order == 2) channels[c]->SetRate(rate, now);
         disabled_until[c] = now + 65;
       }
     }
   }
   CHECK(disabled_cycles > 100000);
+  CHECK(after_relock > 10000);  // relocked links carry traffic again
   RequireAllDelivered(run);
 }
 
