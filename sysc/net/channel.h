@@ -4,7 +4,6 @@
 // (routable), whether it takes new packets at all (accepting: quiesced when false), its rate
 // (changed at run time) and a stretch of cycles it is disabled for (a receiver relocking).
 #pragma once
-#include <algorithm>
 #include <cstdint>
 
 #include "net/flit.h"

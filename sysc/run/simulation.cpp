@@ -237,6 +237,16 @@ nlohmann::json Simulation::WorkloadResults() const {
           {"exec_ns", static_cast<double>(exec) * params_.sim.cycle_ns}};
 }
 
+std::string Simulation::SaturationReason() const {
+  if (const WorkloadDriver* w = traffic_.workload()) {
+    return "the workload did not finish within workload.max_cycles = " +
+           std::to_string(params_.workload.max_cycles) + " cycles (" + std::to_string(w->completed()) +
+           " of " + std::to_string(w->messages()) + " messages delivered)";
+  }
+  return "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
+         " cycles after the measurement window: the network is saturated or deadlocked";
+}
+
 // The census, what the sinks saw and what the controllers saw.
 std::vector<std::string> Simulation::Problems(const Census& census) const {
   std::vector<std::string> problems = census.problems;
@@ -276,16 +286,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
               {"warmup_cycles", params_.sim.warmup},
               {"measure_cycles", params_.sim.measure}};
   r["verdict"] = saturated_ ? "saturated" : "ok";
-  if (saturated_) {
-    r["verdict_reason"] = workload ? "the workload did not finish within workload.max_cycles = " +
-                                         std::to_string(params_.workload.max_cycles) + " cycles (" +
-                                         std::to_string(workload->completed()) + " of " +
-                                         std::to_string(workload->messages()) + " messages delivered)"
-                                   : "labelled packets still undelivered " +
-                                         std::to_string(params_.sim.drain_limit) +
-                                         " cycles after the measurement window: the network is saturated or "
-                                         "deadlocked";
-  }
+  if (saturated_) r["verdict_reason"] = SaturationReason();
   r["warnings"] = params_.warnings;
   const std::vector<std::string> problems = Problems(census);
   r["check"] = {{"ok", problems.empty()}, {"problems", problems}};

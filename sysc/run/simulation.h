@@ -78,6 +78,7 @@ class Simulation final : private SinkObserver {
   nlohmann::json PacketResults(const Census& census) const;
   nlohmann::json EnergyResults() const;
   nlohmann::json WorkloadResults() const;
+  std::string SaturationReason() const;
   std::vector<std::string> Problems(const Census& census) const;
 
   const Scenario& scenario_;

@@ -64,9 +64,10 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       Port port;
       port.model_port = model_port(p);
       if (const Channel* out = sw.router->output(p)) {
-        port.ledger = index.at(out);
-        port.out = network.channels()[port.ledger].get();
-        from_switch[port.ledger] = true;
+        const int c = index.at(out);
+        port.out = network.channels()[c].get();
+        port.energy = ledger_.Counters(c);
+        from_switch[c] = true;
         connected |= 1u << port.model_port;
       }
       if (const Channel* in = sw.router->input(p); in && in->source().router) {
@@ -93,7 +94,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     sw.active = m.active_o;
   }
   for (size_t c = 0; c < from_switch.size(); ++c) {
-    if (!from_switch[c]) always_on_.push_back(static_cast<int>(c));
+    if (!from_switch[c]) always_on_.push_back(ledger_.Counters(static_cast<int>(c)));
   }
   if (tracer.enabled()) {
     for (size_t r = 0; r < switches_.size(); ++r) {
@@ -134,7 +135,7 @@ void FattreeLinks::Step(uint64_t now) {
     for (Switch& sw : switches_) RisingEdge(*sw.model, *sw.root);
   }
   powered_ = static_cast<int>(always_on_.size());
-  for (int c : always_on_) ledger_.Charge(c, 0);
+  for (uint64_t* energy : always_on_) ++energy[0];  // powered
   for (Switch& sw : switches_) {
     const Vfattree_switch_ctrl___024root& m = *sw.root;
     transitions_ += __builtin_popcount(static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i));
@@ -144,7 +145,7 @@ void FattreeLinks::Step(uint64_t now) {
       const bool powered = m.powered_o >> port.model_port & 1;
       port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
       port.out->set_routable(m.routable_o >> port.model_port & 1);
-      ledger_.Charge(port.ledger, powered ? 0 : 1);
+      ++port.energy[powered ? 0 : 1];
       powered_ += powered;
     }
   }

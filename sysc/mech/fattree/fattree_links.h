@@ -37,11 +37,11 @@ class FattreeLinks : public Mechanism {
 
  private:
   struct Port {
-    Channel* out = nullptr;  // outgoing channel, null if unconnected
-    int model_port = 0;      // bit in the controller's port vectors
-    int upstream = -1;       // switch sending on the incoming channel, -1 = a NIC (always on)
-    int upstream_bit = 0;    // that switch's bit for the channel
-    int ledger = -1;         // ledger component of the outgoing channel
+    Channel* out = nullptr;      // outgoing channel, null if unconnected
+    int model_port = 0;          // bit in the controller's port vectors
+    int upstream = -1;           // switch sending on the incoming channel, -1 = a NIC (always on)
+    int upstream_bit = 0;        // that switch's bit for the channel
+    uint64_t* energy = nullptr;  // ledger counters of the outgoing channel, by power state
   };
   struct Switch {
     std::unique_ptr<Vfattree_switch_ctrl> model;
@@ -55,7 +55,7 @@ class FattreeLinks : public Mechanism {
   EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Switch> switches_;
-  std::vector<int> always_on_;  // ledger components of the NICs' links
+  std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool two_evals_;
   double p_min_;
   int powered_ = 0;
