@@ -56,6 +56,19 @@ struct Run {
   std::unique_ptr<icn::Simulation> sim;
 };
 
+// After the run: stops generating, drains the network within `limit` cycles, and requires every
+// packet delivered whole, in order, at its node. Returns results.json.
+inline nlohmann::json DrainedResults(Run& run, uint64_t limit = 200000) {
+  REQUIRE(run.sim->DrainAll(limit));
+  const nlohmann::json r = run.sim->Finish(0);
+  INFO(r["check"].dump());
+  REQUIRE(r["check"]["ok"] == true);
+  REQUIRE(r["packets"]["injected"] == r["packets"]["delivered"]);
+  REQUIRE(r["packets"]["in_flight"] == 0);
+  REQUIRE(r["packets"]["injected"].get<uint64_t>() > 0);
+  return r;
+}
+
 // Results without the fields that depend on the machine's speed.
 inline nlohmann::json WithoutTiming(nlohmann::json r) {
   r["sim"].erase("wall_s");

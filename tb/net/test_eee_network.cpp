@@ -108,13 +108,9 @@ TEST_CASE("with links sleeping nothing is lost and no flit reaches a sleeping po
                      "eee.pdt_ns=50", "link.latency_cycles=2", "sim.seed=" + std::to_string(seed),
                      "sim.warmup_cycles=500", "sim.measure_cycles=6000", "sim.drain_limit_cycles=60000"});
         run.sim->RunToEnd();
-        REQUIRE(run.sim->DrainAll(2000000));
-        const nlohmann::json r = run.sim->Finish(0);
-        INFO(r["check"].dump());
-        REQUIRE(r["check"]["ok"] == true);
+        const nlohmann::json r = tb::DrainedResults(run, 2000000);
         CHECK(r["eee"]["flits_at_sleeping_port"] == 0);
         CHECK(r["eee"]["sleeps"].get<uint64_t>() > 0);
-        CHECK(r["packets"]["injected"] == r["packets"]["delivered"]);
       }
     }
   }

@@ -15,16 +15,6 @@
 
 namespace {
 
-// Drains the run and requires every packet delivered whole, in order, at its node.
-void RequireAllDelivered(tb::Run& run) {
-  REQUIRE(run.sim->DrainAll(200000));
-  const nlohmann::json r = run.sim->Finish(0);
-  INFO(r["check"].dump());
-  REQUIRE(r["check"]["ok"] == true);
-  REQUIRE(r["packets"]["injected"] == r["packets"]["delivered"]);
-  REQUIRE(r["packets"]["injected"].get<uint64_t>() > 0);
-}
-
 // The channel that leaves `router` on `port`.
 icn::Channel& Output(icn::WormholeNetwork& net, int router, int port) {
   for (const auto& ch : net.channels()) {
@@ -64,7 +54,7 @@ TEST_CASE("channel rates change during the run: each link carries at most its ra
     }
   }
   CHECK(changes > 1000);
-  RequireAllDelivered(run);
+  tb::DrainedResults(run);
 }
 
 // As E-RAPID changes a bit rate: a new rate, then 65 cycles of receiver relock; sometimes in the
@@ -99,7 +89,7 @@ TEST_CASE("a channel disabled for 65 cycles sends nothing then, and nothing is l
   }
   CHECK(disabled_cycles > 100000);
   CHECK(after_relock > 10000);  // relocked links carry traffic again
-  RequireAllDelivered(run);
+  tb::DrainedResults(run);
 }
 
 TEST_CASE("table routing built from the network's routing runs exactly like it", "[net]") {
@@ -157,7 +147,7 @@ TEST_CASE("quiesced channels drain under traffic, are re-aimed, and table routin
   CHECK(east.destination().router->id() == 4);
   CHECK(r5.output(1)->destination().router->id() == 4);
   run.sim->RunToEnd();
-  RequireAllDelivered(run);
+  tb::DrainedResults(run);
   CHECK(east.busy_cycles() > east_before + 100);  // it carried the westbound traffic since
 }
 
@@ -200,5 +190,5 @@ TEST_CASE("routers of more than 64 ports switch every input", "[net]") {
                "sim.warmup_cycles=200", "sim.measure_cycles=1500"});
   CHECK(run.network().topology().ports == 72);
   run.sim->RunToEnd();
-  RequireAllDelivered(run);
+  tb::DrainedResults(run);
 }
