@@ -78,13 +78,10 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
   return r;
 }
 
-// Runs the same scenario with the fast clocking and with two evals per cycle, requiring the
-// mechanism's register digest to be equal on every cycle and the results to be equal at the end.
-inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
-  icn::RunOptions reference;
-  reference.two_evals = true;
-  Run fast(sets);
-  Run slow(sets, reference);
+// Runs two simulations of the same scenario, one with the fast clocking and one with two evals
+// per cycle, requiring the mechanism's register digest to be equal on every cycle and the results
+// to be equal at the end.
+inline void RequireSameEveryCycle(Run& fast, Run& slow) {
   const icn::Mechanism* a = fast.mechanism();
   const icn::Mechanism* b = slow.mechanism();
   bool running = true;
@@ -95,6 +92,14 @@ inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
     REQUIRE(a->Digest() == b->Digest());
   }
   CHECK(WithoutTiming(fast.sim->Finish(0)) == WithoutTiming(slow.sim->Finish(0)));
+}
+
+inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
+  icn::RunOptions reference;
+  reference.two_evals = true;
+  Run fast(sets);
+  Run slow(sets, reference);
+  RequireSameEveryCycle(fast, slow);
 }
 
 }  // namespace tb

@@ -148,3 +148,32 @@ TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per 
     }
   }
 }
+
+TEST_CASE("EEE ports on links of different latencies: exact fast clocking, nothing lost", "[net][eee]") {
+  // A 4x4 mesh whose x links take 3 cycles and y links 1: handshakes and control messages cross
+  // each link in its own latency.
+  const std::vector<std::string> sets = {
+      "topology.kind=mesh", "topology.dims=[4, 4]",     "traffic.load=0.05",     "eee.mode=fast_wake",
+      "eee.pdt_ns=50",      "router.vc_buffer_flits=8", "sim.warmup_cycles=500", "sim.measure_cycles=8000"};
+  const auto make = [&](const icn::RunOptions& options) {
+    auto run = std::make_unique<tb::Run>(sets, tb::Run::kParamsOnly);
+    auto topology = icn::MakeTopology(run->scenario, run->params.net.router);
+    for (icn::Wire& w : topology->wires) {
+      if (w.a_port == 1) w.attr.latency = 3;  // +x
+    }
+    run->params.topology = std::move(topology);
+    run->StartSimulation(options);
+    return run;
+  };
+  icn::RunOptions reference;
+  reference.two_evals = true;
+  auto fast = make({});
+  auto slow = make(reference);
+  tb::RequireSameEveryCycle(*fast, *slow);
+  auto run = make({});
+  run->sim->RunToEnd();
+  const nlohmann::json r = tb::DrainedResults(*run);
+  CHECK(r["eee"]["flits_at_sleeping_port"] == 0);
+  CHECK(r["eee"]["sleeps"].get<uint64_t>() > 100);
+  CHECK(r["eee"]["wakeups"].get<uint64_t>() > 100);
+}
