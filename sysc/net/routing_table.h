@@ -17,8 +17,6 @@ class RoutingTable {
   const std::vector<Route>& Get(int router, int dst) const {
     return entries_[static_cast<size_t>(router) * nodes_ + dst];
   }
-  int routers() const { return routers_; }
-  int nodes() const { return nodes_; }
 
  private:
   int routers_;
