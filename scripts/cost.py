@@ -15,22 +15,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def sources(wrapper):
-    """The files of the wrapper's hierarchy only, packages first (Yosys needs them declared before
-    use): reading unrelated modules changes how Yosys and ABC number and order the design, and with
-    it the last few cells of the result."""
-    files = {m.group(2): p for p in (ROOT / "rtl").rglob("*.sv")
-             for m in [re.search(r"^(module|package)\s+(\w+)", p.read_text(), re.M)] if m}
+    """The files of the wrapper's hierarchy only: reading unrelated modules changes how Yosys and
+    ABC number and order the design, and with it the last few cells of the result."""
+    files = {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
+             for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
     needed, pending = [], [wrapper]
     while pending:
         path = pending.pop()
         if path in needed:
             continue
         needed.append(path)
-        text = path.read_text()
-        used = re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", text, re.M) + re.findall(r"\b(\w+)::", text)
-        pending += [files[name] for name in used if name in files]
-    return sorted(str(p) for p in needed if p.name.endswith("_pkg.sv")) + \
-        sorted(str(p) for p in needed if not p.name.endswith("_pkg.sv"))
+        for name in re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", path.read_text(), re.M):
+            if name in files:
+                pending.append(files[name])
+    return sorted(str(p) for p in needed)
 
 
 def yosys(script):
@@ -56,7 +54,8 @@ def variants(wrapper):
 
 def cost_of(wrapper, name, chparam, storage):
     top = wrapper.stem
-    read = "read_verilog -sv -DSYNTHESIS " + " ".join(sources(wrapper))
+    includes = " ".join(f"-I{d}" for d in sorted((ROOT / "rtl").iterdir()) if d.is_dir())
+    read = f"read_verilog -sv -DSYNTHESIS {includes} " + " ".join(sources(wrapper))
     if chparam:
         read += f"\nchparam {chparam} {top}"
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,4 +1,5 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// EEE port with an adaptive power-down threshold (SPEC M3; paper 002 sections 2.4, 3.2-3.4).
 /// The foundation's eee_port, whose PDT timer is loaded with the t_PDT chosen by policy_i:
 ///   0 fixed             pdt_cycles_i
@@ -22,21 +23,21 @@ module eee_pb_port #(
   parameter int unsigned LatencyWidth = 8,
   parameter int unsigned QueueWidth = 16,
   /// Histogram (pb_histogram): n_bins, r_bin, counter bits, strategy, h_maxN, TTL_hist, h_maxval.
-  /// The geometry comes from pb_pkg; the harness reads these parameters back from the model
+  /// The geometry comes from pb_geometry.svh; the harness reads these parameters back from the model
   /// (public), and its fixed-point skip needs TtlCycles = 0 (a TTL counter would move every cycle).
-  parameter int unsigned NumBins      /*verilator public_flat_rd*/ = pb_pkg::NumBins,
-  parameter int unsigned BinCycles    /*verilator public_flat_rd*/ = pb_pkg::BinCycles,
-  parameter int unsigned CounterWidth /*verilator public_flat_rd*/ = pb_pkg::CounterWidth,
+  parameter int unsigned NumBins      /*verilator public_flat_rd*/ = `PB_NUM_BINS,
+  parameter int unsigned BinCycles    /*verilator public_flat_rd*/ = `PB_BIN_CYCLES,
+  parameter int unsigned CounterWidth /*verilator public_flat_rd*/ = `PB_COUNTER_WIDTH,
   parameter int unsigned Strategy     /*verilator public_flat_rd*/ = 0,
-  parameter int unsigned MaxN         /*verilator public_flat_rd*/ = pb_pkg::MaxN,
+  parameter int unsigned MaxN         /*verilator public_flat_rd*/ = `PB_MAX_N,
   parameter int unsigned TtlCycles    /*verilator public_flat_rd*/ = 0,
-  parameter int unsigned MaxValCycles /*verilator public_flat_rd*/ = pb_pkg::MaxValCycles,
+  parameter int unsigned MaxValCycles /*verilator public_flat_rd*/ = `PB_MAX_VAL_CYCLES,
   /// Search (pb_search): hop-share table length and fraction bits.
-  parameter int unsigned MaxHops      /*verilator public_flat_rd*/ = pb_pkg::MaxHops,
-  parameter int unsigned FracBits     /*verilator public_flat_rd*/ = pb_pkg::FracBits,
+  parameter int unsigned MaxHops      /*verilator public_flat_rd*/ = `PB_MAX_HOPS,
+  parameter int unsigned FracBits     /*verilator public_flat_rd*/ = `PB_FRAC_BITS,
   /// Correction (pb_correct): n_R and the cap of cf in Q.8.
-  parameter int unsigned HistLen      /*verilator public_flat_rd*/ = pb_pkg::HistLen,
-  parameter int unsigned CfMaxQ8      /*verilator public_flat_rd*/ = pb_pkg::CfMaxQ8,
+  parameter int unsigned HistLen      /*verilator public_flat_rd*/ = `PB_HIST_LEN,
+  parameter int unsigned CfMaxQ8      /*verilator public_flat_rd*/ = `PB_CF_MAX_Q8,
   /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
   parameter int unsigned IdleWidth = 32
 ) (

@@ -1,4 +1,5 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// PerfBoundCorrect (paper 002 section 3.4, SPEC M3): corrects the PerfBound t_PDT of one port
 /// with the history of its last HistLen (n_R) predictions. A packet that arrives while the PDT
 /// timer still runs is a hit; one that arrives after the power-down is a miss, and the ratio
@@ -11,9 +12,9 @@
 /// 64-entry table of 2^(i/64). The result is within 5 % of the exact geometric mean (tested).
 module pb_correct #(
   /// n_R: predictions remembered; a power of two (the miss share is a shift).
-  parameter int unsigned HistLen = pb_pkg::HistLen,
+  parameter int unsigned HistLen = `PB_HIST_LEN,
   /// Cap of the correction factor in Q.8 (the paper's cf_b = min(cf, h_maxval)), 16.0 = 4096.
-  parameter int unsigned CfMaxQ8 = pb_pkg::CfMaxQ8,
+  parameter int unsigned CfMaxQ8 = `PB_CF_MAX_Q8,
   /// Width of the times (at most 32).
   parameter int unsigned TimerWidth = 32
 ) (

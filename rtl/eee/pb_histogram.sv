@@ -1,4 +1,5 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// PerfBound idle-period histogram of one port (SPEC M3, paper 002 sections 2.4 and 3.2).
 /// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in bin
 /// floor(t_inac / BinCycles) of NumBins saturating counters. Three ways to keep it bounded:
@@ -14,21 +15,21 @@
 /// counters only ever need the bin of an evicted value).
 module pb_histogram #(
   /// Number of bins (n_bins).
-  parameter int unsigned NumBins = pb_pkg::NumBins,
+  parameter int unsigned NumBins = `PB_NUM_BINS,
   /// Bin width r_bin in cycles; a power of two so that the bin is a shift of the value.
-  parameter int unsigned BinCycles = pb_pkg::BinCycles,
+  parameter int unsigned BinCycles = `PB_BIN_CYCLES,
   /// Bits of each bin counter (w_counter x 8).
-  parameter int unsigned CounterWidth = pb_pkg::CounterWidth,
+  parameter int unsigned CounterWidth = `PB_COUNTER_WIDTH,
   /// Bits of an idle-period value.
   parameter int unsigned ValueWidth = 32,
   /// 0 self-clearing, 1 sliding window, 2 unbounded.
   parameter int unsigned Strategy = 0,
   /// h_maxN: values before a self-clearing histogram clears / length of the sliding window.
-  parameter int unsigned MaxN = pb_pkg::MaxN,
+  parameter int unsigned MaxN = `PB_MAX_N,
   /// TTL_hist in cycles for the self-clearing strategy (0 = no time limit).
   parameter int unsigned TtlCycles = 0,
   /// h_maxval: longer idle periods are clamped to this value.
-  parameter int unsigned MaxValCycles = pb_pkg::MaxValCycles
+  parameter int unsigned MaxValCycles = `PB_MAX_VAL_CYCLES
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,

@@ -1,4 +1,5 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// PerfBound t_PDT search of one port (paper 002 section 2.4, SPEC M3).
 ///   l = bound x sum_h p_h / h        (p_h: share of this port's packets that travel h hops)
 ///   N = l x X / t_w                  (packets that may be delayed by a wake-up in a period X)
@@ -14,13 +15,13 @@
 /// cycle per bin scanned.
 module pb_search #(
   /// Histogram geometry (as pb_histogram).
-  parameter int unsigned NumBins = pb_pkg::NumBins,
-  parameter int unsigned CounterWidth = pb_pkg::CounterWidth,
-  parameter int unsigned BinCycles = pb_pkg::BinCycles,
+  parameter int unsigned NumBins = `PB_NUM_BINS,
+  parameter int unsigned CounterWidth = `PB_COUNTER_WIDTH,
+  parameter int unsigned BinCycles = `PB_BIN_CYCLES,
   /// Largest hop count in the share table.
-  parameter int unsigned MaxHops = pb_pkg::MaxHops,
+  parameter int unsigned MaxHops = `PB_MAX_HOPS,
   /// Fraction bits of p_h, bound and 1/h.
-  parameter int unsigned FracBits = pb_pkg::FracBits,
+  parameter int unsigned FracBits = `PB_FRAC_BITS,
   /// Width of t_PDT.
   parameter int unsigned TimerWidth = 32,
   /// t_PDT before the first computation.

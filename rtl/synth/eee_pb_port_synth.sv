@@ -1,6 +1,7 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// Synthesis wrapper: a whole EEE port with PerfBound / PerfBoundCorrect as the network uses it
-/// (eee_pb_port defaults from rtl/eee/pb_pkg.sv: 64 bins of 128 cycles, 16-bit counters,
+/// (eee_pb_port defaults from rtl/eee/pb_geometry.svh: 64 bins of 128 cycles, 16-bit counters,
 /// self-clearing after 250 values, h_maxval 8191 cycles, 8 hop shares in Q0.16, n_R = 16), i.e.
 /// what each port adds in hardware.
 /// Storage (paper 3.3): 64 bins x 16 bits = 1024 bits (w_counter x n_bins) + 16-bit hit/miss register + 16 x 14-bit log2 ratios = 240 bits (3.4); memory bits also count the ROM tables
@@ -18,8 +19,8 @@ module eee_pb_port_synth (
   input  logic         rx_busy_i,
   input  logic [2:0]   ctl_rx_i,
   input  logic [1:0]   policy_i,
-  input  logic [pb_pkg::MaxHops*pb_pkg::FracBits-1:0] hop_share_i,
-  input  logic [pb_pkg::FracBits-1:0] bound_i,
+  input  logic [`PB_MAX_HOPS*`PB_FRAC_BITS-1:0] hop_share_i,
+  input  logic [`PB_FRAC_BITS-1:0] bound_i,
   input  logic [31:0]  x_over_tw_i,
   input  logic [31:0]  now_i,
   input  logic         search_i,

@@ -1,5 +1,6 @@
 `default_nettype none
-/// Synthesis wrapper: PerfBoundCorrect as the network simulates it (rtl/eee/pb_pkg.sv: a history
+`include "pb_geometry.svh"
+/// Synthesis wrapper: PerfBoundCorrect as the network simulates it (rtl/eee/pb_geometry.svh: a history
 /// of n_R = 16 predictions, cf capped at 16), 32-bit times.
 /// Storage (paper 3.4): 16-bit hit/miss shift register + FIFO of 16 x 14-bit log2 ratios = 240 bits (memory bits also count the 3 x 64 x 8-bit log2 / 2^x tables as ROM)
 module pb_correct_synth (
@@ -13,8 +14,8 @@ module pb_correct_synth (
   output logic [31:0] pdt_cycles_o
 );
   pb_correct #(
-    .HistLen    (pb_pkg::HistLen),
-    .CfMaxQ8    (pb_pkg::CfMaxQ8),
+    .HistLen    (`PB_HIST_LEN),
+    .CfMaxQ8    (`PB_CF_MAX_Q8),
     .TimerWidth (32)
   ) u_correct (
     .clk_i           (clk_i),

@@ -1,5 +1,6 @@
 `default_nettype none
-/// Synthesis wrapper: PerfBound histogram with the geometry the network simulates (rtl/eee/pb_pkg.sv:
+`include "pb_geometry.svh"
+/// Synthesis wrapper: PerfBound histogram with the geometry the network simulates (rtl/eee/pb_geometry.svh:
 /// 64 bins of 128 cycles, 16-bit counters, h_maxN = 250, h_maxval = 8191 cycles, no TTL);
 /// scripts/cost.sh synthesises each strategy below (storage after the paper's formula, section
 /// 3.3), and the self-clearing one also with the paper's time limit, which the network leaves off.
@@ -17,17 +18,17 @@ module pb_histogram_synth #(
   input  logic                                            rst_ni,
   input  logic                                            sample_valid_i,
   input  logic [31:0]                                     sample_i,
-  output logic [pb_pkg::NumBins*pb_pkg::CounterWidth-1:0] counts_o
+  output logic [`PB_NUM_BINS*`PB_COUNTER_WIDTH-1:0] counts_o
 );
   pb_histogram #(
-    .NumBins      (pb_pkg::NumBins),
-    .BinCycles    (pb_pkg::BinCycles),
-    .CounterWidth (pb_pkg::CounterWidth),
+    .NumBins      (`PB_NUM_BINS),
+    .BinCycles    (`PB_BIN_CYCLES),
+    .CounterWidth (`PB_COUNTER_WIDTH),
     .ValueWidth   (32),
     .Strategy     (Strategy),
-    .MaxN         (pb_pkg::MaxN),
+    .MaxN         (`PB_MAX_N),
     .TtlCycles    (TtlCycles),
-    .MaxValCycles (pb_pkg::MaxValCycles)
+    .MaxValCycles (`PB_MAX_VAL_CYCLES)
   ) u_hist (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -1,14 +1,15 @@
 `default_nettype none
+`include "pb_geometry.svh"
 /// Synthesis wrapper: PerfBound t_PDT search with the geometry the network simulates
-/// (rtl/eee/pb_pkg.sv: 64 bins of 128 cycles with 16-bit counts, hop counts 1..8, Q0.16 shares
+/// (rtl/eee/pb_geometry.svh: 64 bins of 128 cycles with 16-bit counts, hop counts 1..8, Q0.16 shares
 /// and bound), 32-bit t_PDT.
 module pb_search_synth (
   input  logic                                            clk_i,
   input  logic                                            rst_ni,
-  input  logic [pb_pkg::MaxHops*pb_pkg::FracBits-1:0]     hop_share_i,
-  input  logic [pb_pkg::FracBits-1:0]                     bound_i,
+  input  logic [`PB_MAX_HOPS*`PB_FRAC_BITS-1:0]     hop_share_i,
+  input  logic [`PB_FRAC_BITS-1:0]                     bound_i,
   input  logic [31:0]                                     x_over_tw_i,
-  input  logic [pb_pkg::NumBins*pb_pkg::CounterWidth-1:0] counts_i,
+  input  logic [`PB_NUM_BINS*`PB_COUNTER_WIDTH-1:0] counts_i,
   input  logic           active_i,
   input  logic           start_i,
   output logic           busy_o,
@@ -16,11 +17,11 @@ module pb_search_synth (
   output logic [31:0]    pdt_cycles_o
 );
   pb_search #(
-    .NumBins      (pb_pkg::NumBins),
-    .CounterWidth (pb_pkg::CounterWidth),
-    .BinCycles    (pb_pkg::BinCycles),
-    .MaxHops      (pb_pkg::MaxHops),
-    .FracBits     (pb_pkg::FracBits),
+    .NumBins      (`PB_NUM_BINS),
+    .CounterWidth (`PB_COUNTER_WIDTH),
+    .BinCycles    (`PB_BIN_CYCLES),
+    .MaxHops      (`PB_MAX_HOPS),
+    .FracBits     (`PB_FRAC_BITS),
     .TimerWidth   (32)
   ) u_search (
     .clk_i        (clk_i),

@@ -17,7 +17,7 @@
 #include "unit/eee_pair.h"
 
 // The reference model configured as the verilated port is (its public parameters, from
-// rtl/eee/pb_pkg.sv and the -GStrategy of CMakeLists.txt).
+// rtl/eee/pb_geometry.svh and the -GStrategy of CMakeLists.txt).
 template <typename Model>
 ref::EeePbPortConfig ConfigOf() {
   using Root = std::remove_pointer_t<decltype(Model::rootp)>;

@@ -27,7 +27,7 @@ template <typename Model>
 class EeeLinks : public Mechanism {
   using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
-  // eee_pb_port's geometry as verilated (rtl/eee/pb_pkg.sv), read from the model's public
+  // eee_pb_port's geometry as verilated (rtl/eee/pb_geometry.svh), read from the model's public
   // parameters: the hop-share table's length and fraction bits, and what results.json reports.
   static constexpr int MaxHops() { return Root::eee_pb_port__DOT__MaxHops; }
   static constexpr double FracOne() { return static_cast<double>(1u << Root::eee_pb_port__DOT__FracBits); }
