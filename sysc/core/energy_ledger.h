@@ -19,9 +19,8 @@ class EnergyLedger {
     Group(std::string name, std::vector<std::string> states, std::vector<double> power_w, int components,
           int nominal_state);
 
-    void Charge(int component, int state) { ++cycles_[static_cast<size_t>(component) * states_ + state]; }
-    // One component's counters, indexed by state, for callers that charge it every cycle (the
-    // pointer stays valid for the ledger's life).
+    // One component's cycle counters, indexed by state: a controller adds one to its state's
+    // counter each cycle (the pointer stays valid for the ledger's life).
     uint64_t* Counters(int component) { return &cycles_[static_cast<size_t>(component) * states_]; }
     // Every component in the nominal state for `cycles` (hardware no controller drives).
     void ChargeAllNominal(uint64_t cycles) { all_nominal_ += cycles; }

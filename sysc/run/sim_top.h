@@ -1,6 +1,6 @@
 // SystemC top of a run: the clock and one clocked method that advances the whole network and its
 // controllers from flat arrays (binding every port as an sc_signal would multiply kernel events by
-// the port count; see PERF_NOTES.md). The kernel provides time, elaboration and the stop.
+// the port count; see docs/performance.md). The kernel provides time, elaboration and the stop.
 #pragma once
 #include <systemc>
 

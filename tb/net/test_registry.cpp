@@ -77,10 +77,10 @@ TEST_CASE("the energy ledger sums groups with their own states and nominal state
   auto& optical = ledger.AddGroup("optical", {"off", "5G", "6G", "7G", "8G", "9G", "10G"},
                                   {0, 0.1088, 0.1637, 0.2325, 0.316, 0.417, 0.535}, 2, 6);
   auto& port = ledger.AddGroup("port", {"wake", "lpi"}, {24, 9.6}, 3);
-  for (int c = 0; c < 10; ++c) optical.Charge(0, 6);
-  for (int c = 0; c < 30; ++c) optical.Charge(1, c < 20 ? 0 : 2);
+  for (int c = 0; c < 10; ++c) ++optical.Counters(0)[6];
+  for (int c = 0; c < 30; ++c) ++optical.Counters(1)[c < 20 ? 0 : 2];
   port.ChargeAllNominal(5);
-  port.Charge(2, 1);
+  ++port.Counters(2)[1];
   CHECK(ledger.components() == 5);
   CHECK(optical.StateCycles(6) == 10);
   CHECK(optical.StateCycles(0) == 20);

@@ -46,17 +46,18 @@ class EeeLinks : public Mechanism {
  public:
   EeeLinks(const EeeConfig& config, const MechanismContext& context)
       : tracer_(context.tracer),
-        ledger_(context.ledger.AddGroup("eee_port", {"wake", "transition", "fast_lpi", "deep_lpi"},
-                                        {config.wake_power_w, config.wake_power_w,
-                                         config.mode == EeeMode::kFastWake ? config.lpi_power_w : 0,
-                                         config.mode == EeeMode::kDeepSleep ? config.lpi_power_w : 0},
-                                        static_cast<int>(context.fabric.link_ends().size()))),
         context_(std::make_unique<VerilatedContext>()),
         period_(std::max<uint64_t>(1, config.period_cycles)),
         two_evals_(context.two_evals || context.tracer.enabled()) {
     Tracer& tracer = context.tracer;
     context_->traceEverOn(tracer.enabled());
     const auto& links = context.fabric.link_ends();
+    // Each port charges its own counters in the ledger (power_o indexes the states).
+    EnergyLedger::Group& energy = context.ledger.AddGroup(
+        "eee_port", {"wake", "transition", "fast_lpi", "deep_lpi"},
+        {config.wake_power_w, config.wake_power_w, config.mode == EeeMode::kFastWake ? config.lpi_power_w : 0,
+         config.mode == EeeMode::kDeepSleep ? config.lpi_power_w : 0},
+        static_cast<int>(links.size()));
     std::vector<std::vector<double>> shares;
     if constexpr (kAdaptive) shares = context.fabric.HopShares(MaxHops());
     ends_.resize(links.size());
@@ -74,7 +75,7 @@ class EeeLinks : public Mechanism {
                             " cycles; allowed: [1, 255] (the port's latency strap)");
       }
       e.rx_latency = static_cast<uint8_t>(e.rx->latency());
-      e.energy = ledger_.Counters(static_cast<int>(i));
+      e.energy = energy.Counters(static_cast<int>(i));
       ring_ = std::max<size_t>(ring_, e.rx_latency + 1);
       Model& m = *e.model;
       m.master_i = links[i].master;
@@ -302,7 +303,6 @@ class EeeLinks : public Mechanism {
   }
 
   Tracer& tracer_;
-  EnergyLedger::Group& ledger_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
   size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
