@@ -55,8 +55,8 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
 Simulation::~Simulation() = default;
 
 // The active mechanisms build their adapters, which account for the energy of what they drive;
-// if none does, the hardware of the others is charged at nominal power (Ethernet ports without
-// EEE are always awake).
+// if none does, every mechanism that declares the energy of its hardware when off adds it, charged
+// at nominal power (Ethernet ports without EEE are always awake).
 void Simulation::AddMechanisms(const Scenario& scenario) {
   const MechanismContext context{params_.sim, params_.net, *params_.topology, *fabric_,
                                  *tracer_,    *ledger_,    options_.two_evals};
