@@ -1,6 +1,6 @@
 // Flits and the packets they belong to. A flit names its packet by index into the PacketPool; the
 // packet record carries what the sink checks (destination, next expected flit) and what the
-// routers need (destination, torus dateline class).
+// routers need (destination, torus direction and dateline class).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,8 +27,9 @@ struct Packet {
   uint32_t flits = 0;
   uint32_t next_index = 0;        // sink: index of the next flit expected
   uint16_t hops = 0;              // routers traversed so far
-  uint8_t vc_class = 0;           // torus: dateline class in the current dimension
+  uint8_t vc_class = 0;           // torus: VC class in the current dimension (cube.cpp)
   int8_t dim = -1;                // torus: dimension of the last hop
+  bool minus = false;             // torus: direction taken in that dimension
   uint32_t message = kNoMessage;  // workload message it belongs to
   static constexpr uint32_t kNoMessage = 0xffffffffu;
   bool measured = false;  // generated inside the measurement window

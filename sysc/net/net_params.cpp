@@ -10,6 +10,11 @@ const std::vector<KeySpec>& NetKeys() {
       IntKey("router.output_queue_flits", "0", 0, 1 << 20, "flits",
              "CIOQ output queue depth per VC (0 = input-queued router)"),
       RealKey("router.speedup", "1", 1, 8, "", "crossbar speed-up of a CIOQ router"),
+      ChoiceKey("router.vc_release", "tail_sent", {"tail_sent", "tail_credit"},
+                "an output VC takes the next packet once the tail has left (tail_sent) or once its "
+                "credit is back too (tail_credit: one packet per downstream buffer)"),
+      IntKey("router.allocator_iterations", "1", 1, 8, "",
+             "iterations of the separable input-first VC and switch allocators per cycle"),
       IntKey("link.latency_cycles", "1", 1, 255, "cycles",
              "one-way latency of every wire whose topology does not set its own"),
       RealKey("link.bandwidth_flits", "1", 0.001, 1, "flits/cycle",
@@ -27,6 +32,8 @@ NetParams ParseNetParams(const Scenario& s, std::vector<std::string>& warnings) 
   r.pipeline_cycles = static_cast<int>(s.Int("router.pipeline_cycles"));
   r.output_queue_flits = static_cast<int>(s.Int("router.output_queue_flits"));
   r.speedup = s.Real("router.speedup");
+  r.vc_release = s.Text("router.vc_release") == "tail_credit" ? VcRelease::kTailCredit : VcRelease::kTailSent;
+  r.allocator_iterations = static_cast<int>(s.Int("router.allocator_iterations"));
   net.link.latency = static_cast<int>(s.Int("link.latency_cycles"));
   net.link.rate = s.Real("link.bandwidth_flits");
   const int round_trip = 2 * net.link.latency + r.pipeline_cycles;

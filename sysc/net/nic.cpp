@@ -2,8 +2,13 @@
 
 namespace icn {
 
-Nic::Nic(int id, int vcs, PacketPool& pool, SinkObserver& observer)
-    : id_(id), vcs_(vcs), pool_(pool), observer_(observer), credits_(vcs, 0) {}
+Nic::Nic(int id, int vcs, VcRelease release, PacketPool& pool, SinkObserver& observer)
+    : id_(id),
+      vcs_(vcs),
+      wait_tail_credit_(release == VcRelease::kTailCredit),
+      pool_(pool),
+      observer_(observer),
+      credits_(vcs, 0) {}
 
 void Nic::Connect(Channel* out, Channel* in, int downstream_depth) {
   (void)in;  // the sink consumes at once and never returns credits
@@ -30,7 +35,8 @@ void Nic::Inject(uint64_t now) {
     int best = -1;
     for (int i = 0; i < vcs_; ++i) {
       const int v = (vc_rr_ + i) % vcs_;
-      if (credits_[v] > 0 && (best < 0 || credits_[v] > credits_[best])) best = v;
+      const bool free = wait_tail_credit_ ? credits_[v] == depth_ : credits_[v] > 0;
+      if (free && (best < 0 || credits_[v] > credits_[best])) best = v;
     }
     if (best < 0) return;
     current_vc_ = best;

@@ -9,6 +9,7 @@
 
 #include "net/channel.h"
 #include "net/flit.h"
+#include "net/net_params.h"
 #include "net/ring.h"
 
 namespace icn {
@@ -22,7 +23,9 @@ struct SinkObserver {
 
 class Nic {
  public:
-  Nic(int id, int vcs, PacketPool& pool, SinkObserver& observer);
+  // `release`: whether a new packet may start on a VC whose previous packet's tail has left
+  // (kTailSent) or only once all its credits are back (kTailCredit), as the routers do.
+  Nic(int id, int vcs, VcRelease release, PacketPool& pool, SinkObserver& observer);
 
   void Connect(Channel* out, Channel* in, int downstream_depth);
   void Enqueue(uint32_t packet) {
@@ -46,6 +49,7 @@ class Nic {
  private:
   int id_;
   int vcs_;
+  bool wait_tail_credit_;
   PacketPool& pool_;
   SinkObserver& observer_;
   Channel* out_ = nullptr;

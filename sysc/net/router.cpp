@@ -25,11 +25,14 @@ int FirstAtOrAfter(const uint64_t* bits, int words, int from) {
 
 }  // namespace
 
-Router::Router(int id, int ports, const RouterParams& params, const Routing* routing, PacketPool& pool)
+Router::Router(int id, int ports, const RouterParams& params, uint64_t seed, const Routing* routing,
+               PacketPool& pool)
     : id_(id),
       ports_(ports),
       vcs_(params.vcs),
       pipeline_(params.pipeline_cycles),
+      iterations_(params.allocator_iterations),
+      release_on_send_(params.vc_release == VcRelease::kTailSent),
       oq_depth_(params.output_queue_flits),
       speedup_(oq_depth_ > 0 ? params.speedup : 1.0),
       routing_(routing),
@@ -43,11 +46,13 @@ Router::Router(int id, int ports, const RouterParams& params, const Routing* rou
       oq_flits_(ports, 0),
       in_rr_(ports, 0),
       oq_rr_(ports, 0),
-      va_rr_(ports, 0),
       sa_rr_(ports, 0),
+      in_matched_(ports, 0),
+      out_matched_(ports, 0),
       request_words_((ports + 63) / 64),
       requests_(static_cast<size_t>(ports) * request_words_, 0),
-      request_vc_(ports, 0) {
+      request_vc_(ports, 0),
+      rng_(seed ^ (0x9e3779b97f4a7c15ULL * (static_cast<uint64_t>(id) + 1))) {
   for (auto& ivc : in_) ivc.buf = Ring<Flit>(params.vc_buffer_flits);
   if (oq_depth_ > 0) {
     for (auto& ovc : out_) ovc.queue = Ring<Flit>(oq_depth_);
@@ -94,7 +99,9 @@ void Router::Receive(int port, const Flit& flit, uint64_t now) {
 
 void Router::Step(uint64_t now) {
   route_stalled_ = false;
-  if (routing_pending_ > 0) RouteAndAllocateVcs();
+  for (int it = 0; it < iterations_ && routing_pending_ > 0; ++it) {
+    if (!AllocateVcs(it == 0)) break;
+  }
   speedup_acc_ += speedup_;
   const int rounds = static_cast<int>(speedup_acc_ + 1e-9);
   speedup_acc_ -= rounds;
@@ -108,47 +115,71 @@ void Router::Step(uint64_t now) {
   if (oq_depth_ > 0) SendFromOutputQueues(now);
 }
 
-// Route computation for new heads, then VC allocation: each waiting input VC, in round-robin order
-// of its output, takes the first free output VC in its allowed range.
-void Router::RouteAndAllocateVcs() {
+// Route computation of the head at the front of an idle input VC; false if no output may take it.
+bool Router::Route(int port, InputVc& ivc) {
+  const Flit& head = ivc.buf.front();
+  assert(head.head());
+  Packet& packet = pool_[head.packet];
+  RouteContext context{id_, port, packet, *this};
+  const icn::Route route = routing_->Compute(context);
+  if (route.port < 0) {  // no output may take it yet: try again next cycle
+    route_stalled_ = true;
+    return false;
+  }
+  ++packet.hops;
+  ivc.out_port = static_cast<int16_t>(route.port);
+  ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);
+  ivc.vc_hi = static_cast<uint8_t>(route.vc_hi);
+  ++demand_[route.port];
+  ivc.state = kVcWait;
+  return true;
+}
+
+// Separable input-first VC allocation: every waiting input VC asks for the first free output VC
+// of its range at or after its pointer; every asked output VC grants the first asking input VC at
+// or after its own pointer.
+bool Router::AllocateVcs(bool first) {
+  const int inputs = ports_ * vcs_;
   for (int p = 0; p < ports_; ++p) {
     if (port_flits_[p] == 0) continue;
     for (int v = 0; v < vcs_; ++v) {
       InputVc& ivc = in_[p * vcs_ + v];
       if (ivc.state == kActive || ivc.buf.empty()) continue;
-      if (ivc.state == kIdle) {
-        const Flit& head = ivc.buf.front();
-        assert(head.head());
-        Packet& packet = pool_[head.packet];
-        RouteContext context{id_, p, packet, *this};
-        const Route route = routing_->Compute(context);
-        if (route.port < 0) {  // no output may take it yet: try again next cycle
-          route_stalled_ = true;
-          continue;
-        }
-        ++packet.hops;
-        ivc.out_port = static_cast<int16_t>(route.port);
-        ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);
-        ivc.vc_hi = static_cast<uint8_t>(route.vc_hi);
-        ++demand_[route.port];
-        ivc.state = kVcWait;
-      }
+      if (ivc.state == kIdle && (!first || !Route(p, ivc))) continue;
       const int o = ivc.out_port;
       if (!out_ch_[o]->accepting()) continue;  // quiesced: the head waits
       const int range = ivc.vc_hi - ivc.vc_lo;
       for (int i = 0; i < range; ++i) {
-        const int ov = ivc.vc_lo + (va_rr_[o] + i) % range;
-        OutputVc& ovc = out_[o * vcs_ + ov];
+        const int ov = o * vcs_ + ivc.vc_lo + (ivc.va_next + i) % range;
+        OutputVc& ovc = out_[ov];
         if (ovc.owner != kFree) continue;
-        ovc.owner = p * vcs_ + v;
-        ivc.out_vc = static_cast<uint8_t>(ov);
-        ivc.state = kActive;
-        va_rr_[o] = static_cast<uint8_t>((ov - ivc.vc_lo + 1) % range);
-        --routing_pending_;
+        const int me = p * vcs_ + v;
+        if (ovc.asked_by < 0) {
+          va_asked_.push_back(ov);
+          ovc.asked_by = me;
+        } else if ((me - ovc.va_next + inputs) % inputs < (ovc.asked_by - ovc.va_next + inputs) % inputs) {
+          ovc.asked_by = me;
+        }
         break;
       }
     }
   }
+  const bool granted = !va_asked_.empty();
+  for (const int ov : va_asked_) {
+    OutputVc& ovc = out_[ov];
+    InputVc& ivc = in_[ovc.asked_by];
+    ovc.owner = ovc.asked_by;
+    ivc.out_vc = static_cast<uint8_t>(ov % vcs_);
+    ivc.state = kActive;
+    --routing_pending_;
+    if (first) {
+      ovc.va_next = (ovc.asked_by + 1) % inputs;
+      ivc.va_next = static_cast<uint8_t>((ivc.out_vc - ivc.vc_lo + 1) % (ivc.vc_hi - ivc.vc_lo));
+    }
+    ovc.asked_by = -1;
+  }
+  va_asked_.clear();
+  return granted;
 }
 
 bool Router::CanCross(const InputVc& ivc, uint64_t now) const {
@@ -157,47 +188,58 @@ bool Router::CanCross(const InputVc& ivc, uint64_t now) const {
   return ovc.credits > 0 && out_ch_[ivc.out_port]->CanSend(now);
 }
 
-// One separable allocation: every input port picks one ready VC round-robin, every output grants
-// one requesting input round-robin.
+// Separable input-first switch allocation: every input port asks with one ready VC, round-robin
+// from its pointer; every output grants one asking input, round-robin from its pointer; the
+// winners cross at once. Later iterations match the ports left unmatched.
 template <bool kNarrow>
 void Router::SwitchRound(uint64_t now) {
   const int words = kNarrow ? 1 : request_words_;
-  bool any = false;
-  for (int p = 0; p < ports_; ++p) {
-    if (port_flits_[p] == 0) continue;
-    for (int i = 0; i < vcs_; ++i) {
-      const int v = (in_rr_[p] + i) % vcs_;
-      const InputVc& ivc = in_[p * vcs_ + v];
-      if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
-      if (!CanCross(ivc, now)) continue;
-      if constexpr (kNarrow) {
-        requests_[ivc.out_port] |= 1ULL << p;
-      } else {
-        requests_[ivc.out_port * words + (p >> 6)] |= 1ULL << (p & 63);
+  ++round_;
+  for (int it = 0; it < iterations_; ++it) {
+    const bool first = it == 0;
+    bool any = false;
+    for (int p = 0; p < ports_; ++p) {
+      if (port_flits_[p] == 0 || (!first && Matched(in_matched_, p))) continue;
+      for (int i = 0; i < vcs_; ++i) {
+        const int v = (in_rr_[p] + i) % vcs_;
+        const InputVc& ivc = in_[p * vcs_ + v];
+        if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
+        if ((!first && Matched(out_matched_, ivc.out_port)) || !CanCross(ivc, now)) continue;
+        if constexpr (kNarrow) {
+          requests_[ivc.out_port] |= 1ULL << p;
+        } else {
+          requests_[ivc.out_port * words + (p >> 6)] |= 1ULL << (p & 63);
+        }
+        request_vc_[p] = static_cast<uint8_t>(v);
+        any = true;
+        break;
       }
-      request_vc_[p] = static_cast<uint8_t>(v);
-      any = true;
-      break;
     }
-  }
-  if (!any) return;
-  for (int o = 0; o < ports_; ++o) {
-    int p;
-    if constexpr (kNarrow) {
-      const uint64_t mask = requests_[o];
-      if (mask == 0) continue;
-      requests_[o] = 0;
-      // First requesting input at or after the round-robin pointer, wrapping around.
-      const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
-      p = __builtin_ctzll(upper ? upper : mask);
-    } else {
-      uint64_t* mask = &requests_[o * words];
-      p = FirstAtOrAfter(mask, words, sa_rr_[o]);
-      if (p < 0) continue;
-      std::fill(mask, mask + words, 0);
+    if (!any) return;
+    for (int o = 0; o < ports_; ++o) {
+      int p;
+      if constexpr (kNarrow) {
+        const uint64_t mask = requests_[o];
+        if (mask == 0) continue;
+        requests_[o] = 0;
+        // First requesting input at or after the round-robin pointer, wrapping around.
+        const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
+        p = __builtin_ctzll(upper ? upper : mask);
+      } else {
+        uint64_t* mask = &requests_[o * words];
+        p = FirstAtOrAfter(mask, words, sa_rr_[o]);
+        if (p < 0) continue;
+        std::fill(mask, mask + words, 0);
+      }
+      const int v = request_vc_[p];
+      if (first) {
+        sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
+        in_rr_[p] = static_cast<uint8_t>((v + 1) % vcs_);
+      }
+      in_matched_[p] = round_;
+      out_matched_[o] = round_;
+      Cross(p, v, now);
     }
-    sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
-    Cross(p, request_vc_[p], now);
   }
 }
 
@@ -207,13 +249,11 @@ void Router::Cross(int in_port, int vc, uint64_t now) {
   ivc.buf.pop_front();
   --buffered_;
   --port_flits_[in_port];
-  in_rr_[in_port] = static_cast<uint8_t>((vc + 1) % vcs_);
   if (in_ch_[in_port]) in_ch_[in_port]->ReturnCredit(static_cast<uint8_t>(vc), now);
   const int o = ivc.out_port;
   OutputVc& ovc = out_[o * vcs_ + ivc.out_vc];
   flit.vc = ivc.out_vc;
   if (flit.tail()) {
-    ovc.owner = kDraining;
     ivc.state = kIdle;
     if (!ivc.buf.empty()) ++routing_pending_;
   }
@@ -231,7 +271,7 @@ void Router::SendOnLink(int port, OutputVc& ovc, Flit flit, uint64_t now) {
   out_ch_[port]->Send(flit, now);
   if (flit.tail()) {
     --demand_[port];
-    ovc.tail_sent = true;
+    ovc.owner = release_on_send_ ? kFree : kDraining;
     ReleaseIfDrained(ovc);
   }
 }

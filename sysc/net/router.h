@@ -1,5 +1,7 @@
 // Input-queued virtual-channel router: wormhole switching, credit-based flow control, route
-// computation -> VC allocation -> separable round-robin switch allocation -> switch traversal.
+// computation -> VC allocation -> switch allocation -> switch traversal. Both allocators are
+// separable input-first with iSLIP pointers (a pointer moves only when its choice wins, in the
+// first iteration), `allocator_iterations` passes per cycle.
 // A flit that arrives at cycle t may leave at t + pipeline_cycles at the earliest.
 // With router.output_queue_flits > 0 the router is CIOQ: the crossbar runs `speedup` rounds per
 // cycle into per-VC output queues, and a packet whose link is asleep waits there. Any radix.
@@ -7,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/rng.h"
 #include "net/channel.h"
 #include "net/flit.h"
 #include "net/net_params.h"
@@ -17,7 +20,9 @@ namespace icn {
 
 class Router final : public OutputView {
  public:
-  Router(int id, int ports, const RouterParams& params, const Routing* routing, PacketPool& pool);
+  // `seed` seeds the generator of the routing's random choices (with the router id).
+  Router(int id, int ports, const RouterParams& params, uint64_t seed, const Routing* routing,
+         PacketPool& pool);
   // The routing function heads are routed with from now on (a mechanism may install another).
   void set_routing(const Routing* routing) { routing_ = routing; }
 
@@ -54,16 +59,21 @@ class Router final : public OutputView {
   bool route_stalled() const { return route_stalled_; }
   // Round-robin start for routing tie-breaks.
   uint32_t NextTieBreak() override { return tie_break_++; }
+  uint32_t Random(uint32_t n) override { return rng_.Below(n); }
 
+  // Calls fn(buffer) for every input VC's buffer, oldest flit first.
+  template <typename Fn>
+  void ForEachInputVc(Fn fn) const {
+    for (const auto& ivc : in_) fn(ivc.buf);
+  }
   // Calls fn(flit) for every flit buffered here (end-of-run census).
   template <typename Fn>
   void ForEachFlit(Fn fn) const {
-    for (const auto& ivc : in_) {
-      for (uint32_t i = 0; i < ivc.buf.size(); ++i) fn(ivc.buf.at(i));
-    }
-    for (const auto& ovc : out_) {
-      for (uint32_t i = 0; i < ovc.queue.size(); ++i) fn(ovc.queue.at(i));
-    }
+    const auto each = [&fn](const Ring<Flit>& buf) {
+      for (uint32_t i = 0; i < buf.size(); ++i) fn(buf.at(i));
+    };
+    ForEachInputVc(each);
+    for (const auto& ovc : out_) each(ovc.queue);
   }
 
  private:
@@ -74,32 +84,33 @@ class Router final : public OutputView {
     uint8_t out_vc = 0;
     uint8_t vc_lo = 0;
     uint8_t vc_hi = 0;
+    uint8_t va_next = 0;  // VC allocation: offset in [vc_lo, vc_hi) to ask first
     int16_t out_port = -1;
   };
-  // An output VC is handed to a new packet only once the previous one has left the downstream
-  // buffer entirely (its tail sent and every credit back): with a FIFO per VC, a packet queued
-  // behind another one's tail could otherwise wait for a VC that this one holds (deadlock).
-  enum : int32_t { kFree = -1, kDraining = -2 };
+  enum : int32_t { kFree = -1, kDraining = -2 };  // OutputVc::owner besides an input VC index
   struct OutputVc {
     int32_t credits = 0;
     int32_t depth = 0;
-    int32_t owner = kFree;  // input VC index holding it, kFree or kDraining
-    bool tail_sent = false;
-    Ring<Flit> queue;  // CIOQ only
+    int32_t owner = kFree;  // input VC index holding it, kFree, or kDraining (tail_credit: tail sent)
+    int32_t va_next = 0;    // VC allocation: input VC index to grant first
+    int32_t asked_by = -1;  // VC allocation: the input VC it would grant in this iteration
+    Ring<Flit> queue;       // CIOQ only
   };
   void ReleaseIfDrained(OutputVc& ovc) {
-    if (ovc.tail_sent && (ovc.credits == ovc.depth || ovc.depth == kSinkDepth)) {
-      ovc.owner = kFree;
-      ovc.tail_sent = false;
-    }
+    if (ovc.owner == kDraining && (ovc.credits == ovc.depth || ovc.depth == kSinkDepth)) ovc.owner = kFree;
   }
 
-  void RouteAndAllocateVcs();
-  // One separable allocation; kNarrow: up to 64 ports, one request word per output.
+  // Routes new heads (first iteration only), then one iteration of VC allocation. Returns whether
+  // an output VC was granted.
+  bool AllocateVcs(bool first);
+  bool Route(int port, InputVc& ivc);
+  // Switch allocation and traversal; kNarrow: up to 64 ports, one request word per output.
   template <bool kNarrow>
   void SwitchRound(uint64_t now);
   bool CanCross(const InputVc& ivc, uint64_t now) const;
   void Cross(int in_port, int vc, uint64_t now);
+  // Whether this cycle's earlier iterations already matched the input or output port.
+  bool Matched(const std::vector<uint32_t>& stamps, int port) const { return stamps[port] == round_; }
   void SendFromOutputQueues(uint64_t now);
   void SendOnLink(int port, OutputVc& ovc, Flit flit, uint64_t now);
 
@@ -107,6 +118,8 @@ class Router final : public OutputView {
   int ports_;
   int vcs_;
   int pipeline_;
+  int iterations_;
+  bool release_on_send_;
   int oq_depth_;
   double speedup_;
   double speedup_acc_ = 0;
@@ -121,14 +134,18 @@ class Router final : public OutputView {
   std::vector<int32_t> oq_flits_;    // flits in each output port's queues
   std::vector<uint8_t> in_rr_;
   std::vector<uint8_t> oq_rr_;
-  std::vector<uint8_t> va_rr_;
   std::vector<uint16_t> sa_rr_;
+  std::vector<int32_t> va_asked_;      // output VCs asked for in this VA iteration
+  std::vector<uint32_t> in_matched_;   // round_ when the input port crossed in this switch round
+  std::vector<uint32_t> out_matched_;  // round_ when the output port was granted in this round
+  uint32_t round_ = 0;
   int request_words_;               // 64-bit words of input ports per output
   std::vector<uint64_t> requests_;  // [output][word]: bit p = input port p asks this round
   std::vector<uint8_t> request_vc_;
   int buffered_ = 0;
   int routing_pending_ = 0;  // input VCs with a head waiting for a route or an output VC
   uint32_t tie_break_ = 0;
+  Rng rng_;
   bool route_stalled_ = false;
 };
 

@@ -17,13 +17,16 @@ struct Route {
 };
 
 // What route computation may see of the router it runs in: the channel behind each output (is it
-// routable, is it awake), how loaded each output is, and a round-robin counter for tie-breaks.
+// routable, is it awake), how loaded each output is, a round-robin counter for tie-breaks and a
+// seeded generator for random choices.
 class OutputView {
  public:
   virtual const Channel* output(int port) const = 0;
   // Packets waiting for the output plus flits held in the buffers downstream of it.
   virtual int OutputLoad(int port) const = 0;
   virtual uint32_t NextTieBreak() = 0;
+  // Uniform in [0, n), from the router's generator (seeded by sim.seed and the router id).
+  virtual uint32_t Random(uint32_t n) = 0;
 
  protected:
   ~OutputView() = default;

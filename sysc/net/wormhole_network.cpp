@@ -14,7 +14,7 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
   const Topology& topo = *topology_;
   const int depth = net.router.vc_buffer_flits;
   for (int r = 0; r < topo.routers; ++r) {
-    routers_.push_back(std::make_unique<Router>(r, topo.ports, net.router, routing_, pool_));
+    routers_.push_back(std::make_unique<Router>(r, topo.ports, net.router, net.seed, routing_, pool_));
   }
   const auto port_name = [](int router, int port) {
     return "r" + std::to_string(router) + "_p" + std::to_string(port);
@@ -35,7 +35,7 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
         {port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
   }
   for (int node = 0; node < topo.nodes; ++node) {
-    nics_.push_back(std::make_unique<Nic>(node, net.router.vcs, pool_, observer));
+    nics_.push_back(std::make_unique<Nic>(node, net.router.vcs, net.router.vc_release, pool_, observer));
     Nic* nic = nics_.back().get();
     const Attachment& at = topo.attach[node];
     Router* router = routers_[at.router].get();

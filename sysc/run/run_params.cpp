@@ -20,6 +20,7 @@ RunParams MakeRunParams(const Scenario& scenario) {
   RunParams p;
   p.sim = ParseSimParams(scenario);
   p.net = ParseNetParams(scenario, p.warnings);
+  p.net.seed = p.sim.seed;
   p.topology = MakeTopology(scenario, p.net.router);
   p.traffic = ParseTrafficParams(scenario, *p.topology);
   p.workload = ParseWorkloadParams(scenario);

@@ -238,8 +238,8 @@ TEST_CASE("a sink reports a flit that is out of order or at the wrong node", "[n
   pool[id].live = true;
   pool[id].dst = 1;
   pool[id].flits = 3;
-  icn::Nic right(1, 2, pool, recorder);
-  icn::Nic wrong(2, 2, pool, recorder);
+  icn::Nic right(1, 2, icn::VcRelease::kTailSent, pool, recorder);
+  icn::Nic wrong(2, 2, icn::VcRelease::kTailSent, pool, recorder);
   icn::Flit flit;
   flit.packet = id;
   flit.flags = icn::Flit::kHead;

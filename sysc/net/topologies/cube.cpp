@@ -1,8 +1,18 @@
 // k-ary n-cube: torus (wrap-around links) or mesh, 2 or 3 dimensions, one node per router.
 // Ports: 0 = node, 1 + 2d = +direction of dimension d, 2 + 2d = -direction.
-// Routing: dimension order (x, then y, then z), shortest direction per dimension (ties go +).
-// Torus deadlock freedom: dateline VC classes per dimension; a packet uses the lower half of the
-// VCs in a dimension until it takes the wrap-around link, the upper half from then on.
+// Routing: dimension order (x, then y, then z), shortest direction per dimension; a tie (k/2 hops
+// either way) takes a direction at random (the router's seeded generator) when the packet enters
+// the dimension, so both directions of every ring carry the same load.
+// Torus deadlock freedom: VC classes per dimension, chosen when the packet enters it and kept
+// for the whole dimension (topology.dateline):
+//  - single (the reference simulator's rule): a packet whose way crosses the dateline (the
+//    wrap-around link) uses the upper half of the VCs, any other packet the lower half;
+//  - balanced (two datelines, the default): the same, but a second dateline in the middle of the
+//    ring forces the lower half, and a packet that crosses neither takes either half at random.
+//    The upper half never carries a packet over the middle link and the lower half never over
+//    the wrap link, so each half is still free of cycles; the VCs of links near a dateline are no
+//    longer half idle, which raises saturation and stops accepted throughput falling past it.
+//    (A packet free to change halves from hop to hop would close a cycle through both.)
 #include "core/errors.h"
 #include "net/topology.h"
 
@@ -11,8 +21,8 @@ namespace {
 
 class CubeRouting : public Routing {
  public:
-  CubeRouting(std::vector<int> dims, bool torus, int vcs)
-      : dims_(std::move(dims)), torus_(torus), vcs_(vcs) {}
+  CubeRouting(std::vector<int> dims, bool torus, bool balanced, int vcs)
+      : dims_(std::move(dims)), torus_(torus), balanced_(balanced), vcs_(vcs) {}
 
   Route Compute(RouteContext& ctx) const override {
     Packet& packet = ctx.packet;
@@ -25,33 +35,45 @@ class CubeRouting : public Routing {
       here /= k;
       there /= k;
       if (a == b) continue;
-      bool plus = b > a;
-      if (torus_) {
-        const int ahead = (b - a + k) % k;
-        plus = 2 * ahead <= k;
-      }
-      if (!torus_) return {plus ? 1 + 2 * d : 2 + 2 * d, 0, vcs_};
-      if (packet.dim != d) {
-        packet.dim = static_cast<int8_t>(d);
-        packet.vc_class = 0;
-      }
-      const bool wraps = plus ? a == k - 1 : a == 0;
-      if (wraps) packet.vc_class = 1;
+      if (!torus_) return {b > a ? 1 + 2 * d : 2 + 2 * d, 0, vcs_};
+      if (packet.dim != d) EnterDimension(ctx, d, a, b);
+      const int port = packet.minus ? 2 + 2 * d : 1 + 2 * d;
       const int half = vcs_ / 2;
-      return {plus ? 1 + 2 * d : 2 + 2 * d, packet.vc_class ? half : 0, packet.vc_class ? vcs_ : half};
+      return packet.vc_class == kUpper ? Route{port, half, vcs_} : Route{port, 0, half};
     }
     return {0, 0, vcs_};
   }
 
  private:
+  enum : uint8_t { kLower, kUpper };  // Packet::vc_class
+
+  // Direction (shortest; a tie at random) and VC class of the packet's way from a to b in d.
+  void EnterDimension(RouteContext& ctx, int d, int a, int b) const {
+    const int k = dims_[d];
+    const int ahead = (b - a + k) % k;
+    const bool plus = 2 * ahead < k || (2 * ahead == k && ctx.outputs.Random(2) == 0);
+    Packet& packet = ctx.packet;
+    packet.dim = static_cast<int8_t>(d);
+    packet.minus = !plus;
+    const bool wraps = plus ? b < a : b > a;
+    const int mid = (k - 1) / 2;  // the middle dateline: the link between mid and mid + 1
+    const bool crosses_mid = plus ? a <= mid && b > mid : a > mid && b <= mid;
+    packet.vc_class = wraps                       ? kUpper
+                      : !balanced_ || crosses_mid ? kLower
+                                                  : static_cast<uint8_t>(ctx.outputs.Random(2));
+  }
+
   std::vector<int> dims_;
   bool torus_;
+  bool balanced_;
   int vcs_;
 };
 
 class Cube : public Topology {
  public:
-  Cube(const std::vector<int>& dims, bool torus, int vcs) : dims_(dims), torus_(torus) {
+  // `wire_latency`: of the router-router wires (0 = link.latency_cycles).
+  Cube(const std::vector<int>& dims, bool torus, bool balanced, int wire_latency, int vcs)
+      : dims_(dims), torus_(torus) {
     nodes = 1;
     for (int k : dims) nodes *= k;
     routers = nodes;
@@ -64,12 +86,12 @@ class Cube : public Topology {
         const int coord = node / stride % k;
         if (torus || coord + 1 < k) {
           const int next = node + ((coord + 1) % k - coord) * stride;
-          wires.push_back({node, 1 + 2 * d, next, 2 + 2 * d, {}});
+          wires.push_back({node, 1 + 2 * d, next, 2 + 2 * d, {wire_latency}});
         }
         stride *= k;
       }
     }
-    routing = std::make_unique<CubeRouting>(dims, torus, vcs);
+    routing = std::make_unique<CubeRouting>(dims, torus, balanced, vcs);
   }
 
   std::string Name() const override {
@@ -115,16 +137,28 @@ std::unique_ptr<Topology> MakeTorus(const Scenario& s, const RouterParams& route
   const std::vector<int> dims = Dims(s, "torus");
   if (router.vcs < 2)
     throw ScenarioError("router.vcs: the torus needs two dateline VC classes; allowed: [2, 16]");
-  return std::make_unique<Cube>(dims, true, router.vcs);
+  // Folded: every wire spans two router pitches, so the wrap-around links are as short as the rest.
+  const int wire_latency = s.Bool("topology.folded") ? 2 * static_cast<int>(s.Int("link.latency_cycles")) : 0;
+  return std::make_unique<Cube>(dims, true, s.Text("topology.dateline") == "balanced", wire_latency,
+                                router.vcs);
 }
 
 std::unique_ptr<Topology> MakeMesh(const Scenario& s, const RouterParams& router) {
-  return std::make_unique<Cube>(Dims(s, "mesh"), false, router.vcs);
+  return std::make_unique<Cube>(Dims(s, "mesh"), false, false, 0, router.vcs);
 }
 
 }  // namespace
 
-TopologyInfo TorusTopology() { return {"torus", {}, MakeTorus}; }
+TopologyInfo TorusTopology() {
+  return {"torus",
+          {ChoiceKey("topology.dateline", "balanced", {"single", "balanced"},
+                     "torus VC classes: single = one dateline (wrap link; the reference simulator's rule), "
+                     "balanced = a second one mid-ring, packets crossing neither use every VC"),
+           BoolKey("topology.folded", "false",
+                   "torus laid out folded: router-router wires take twice link.latency_cycles (the "
+                   "reference simulator's torus); node links keep it")},
+          MakeTorus};
+}
 TopologyInfo MeshTopology() { return {"mesh", {}, MakeMesh}; }
 
 }  // namespace icn

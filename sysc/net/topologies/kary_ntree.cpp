@@ -1,7 +1,8 @@
 // k-ary n-tree (SPEC M4): N = k^n nodes, n levels of k^(n-1) switches <w, l>, level 0 = roots.
 // Switches <w, l> and <w', l+1> are linked iff w_i = w'_i for all i != l, on port w'_l of the
 // upper switch and port k + w_l of the lower one. Ports 0..k-1 go down, k..2k-1 go up.
-// Routing: up adaptively to a nearest common ancestor, then down deterministically.
+// Routing: up to a nearest common ancestor (by the least occupied up port, or a random one:
+// topology.up_port), then down deterministically.
 #include "net/topologies/kary_ntree.h"
 
 #include <cmath>
@@ -20,7 +21,8 @@ int Pow(int base, int exp) {
 
 class KaryNTreeRouting : public Routing {
  public:
-  KaryNTreeRouting(int k, int n, int vcs) : k_(k), n_(n), vcs_(vcs), per_level_(Pow(k, n - 1)) {}
+  KaryNTreeRouting(int k, int n, int vcs, bool random_up)
+      : k_(k), n_(n), vcs_(vcs), per_level_(Pow(k, n - 1)), random_up_(random_up) {}
 
   Route Compute(RouteContext& ctx) const override {
     const int level = ctx.router / per_level_;
@@ -29,10 +31,20 @@ class KaryNTreeRouting : public Routing {
     // The destination is below when its first `level` digits equal the switch's.
     const int below = dst / Pow(k_, n_ - level) == w / Pow(k_, n_ - 1 - level);
     if (below) return {dst / Pow(k_, n_ - 1 - level) % k_, 0, vcs_};
-    return {ChooseUp(ctx.outputs), 0, vcs_};
+    return {random_up_ ? RandomUp(ctx.outputs) : ChooseUp(ctx.outputs), 0, vcs_};
   }
 
  private:
+  // A routable up port drawn uniformly; -1 if none is.
+  int RandomUp(OutputView& outputs) const {
+    int routable[64];
+    int count = 0;
+    for (int j = 0; j < k_; ++j) {
+      if (outputs.output(k_ + j)->routable()) routable[count++] = k_ + j;
+    }
+    return count == 0 ? -1 : routable[outputs.Random(count)];
+  }
+
   // Least-occupied up link among those routing may choose; among equally occupied ones an awake
   // link first (at low load traffic stays on links already awake), then round-robin. A sleeping
   // link that is chosen is woken by its controller. None routable (every up link of a switch
@@ -58,11 +70,12 @@ class KaryNTreeRouting : public Routing {
   }
 
   int k_, n_, vcs_, per_level_;
+  bool random_up_;
 };
 
 class KaryNTree : public Topology {
  public:
-  KaryNTree(int k, int n, int vcs) : shape_{k, n} {
+  KaryNTree(int k, int n, int vcs, bool random_up) : shape_{k, n} {
     const int per_level = Pow(k, n - 1);
     nodes = Pow(k, n);
     routers = n * per_level;
@@ -78,7 +91,7 @@ class KaryNTree : public Topology {
       }
     }
     for (int node = 0; node < nodes; ++node) attach.push_back({(n - 1) * per_level + node / k, node % k, {}});
-    routing = std::make_unique<KaryNTreeRouting>(k, n, vcs);
+    routing = std::make_unique<KaryNTreeRouting>(k, n, vcs, random_up);
   }
 
   std::string Name() const override {
@@ -110,12 +123,19 @@ std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
     throw ScenarioError("topology.k, topology.n: k^n = " + std::to_string(std::pow(k, n)) +
                         " nodes is too many; allowed: k^n <= 1048576");
   }
-  return std::make_unique<KaryNTree>(k, n, router.vcs);
+  return std::make_unique<KaryNTree>(k, n, router.vcs, s.Text("topology.up_port") == "random");
 }
 
 }  // namespace
 
-TopologyInfo KaryNTreeTopology() { return {"kary_ntree", {}, Make}; }
+TopologyInfo KaryNTreeTopology() {
+  return {
+      "kary_ntree",
+      {ChoiceKey("topology.up_port", "least_occupied", {"least_occupied", "random"},
+                 "k-ary n-tree: up port of a packet on its way up (least_occupied: fewest packets waiting "
+                 "plus flits downstream, awake first, then round-robin; random: uniform among routable)")},
+      Make};
+}
 
 const KaryNTreeShape* TreeShape(const Topology& topology) {
   const auto* tree = dynamic_cast<const KaryNTree*>(&topology);
