@@ -65,7 +65,30 @@ def perfbound():
     return runs
 
 
-EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound}
+# The reference simulator's four networks (sim/scenarios/reference_*.yaml): loads around and past
+# each one's saturation (up to 1.5 times it, or 1), with the reference's rules and with this
+# project's defaults where they differ (torus: balanced datelines; tree: least-occupied up port).
+REFERENCE_LOADS = {
+    "mesh": [0.05, 0.1, 0.2, 0.3, 0.35, 0.37, 0.38, 0.39, 0.4, 0.41, 0.42, 0.45, 0.5, 0.6],
+    "torus8": [0.1, 0.2, 0.3, 0.4, 0.45, 0.48, 0.5, 0.51, 0.52, 0.53, 0.54, 0.56, 0.6, 0.7, 0.77, 0.85],
+    "torus444": [0.1, 0.3, 0.5, 0.6, 0.7, 0.72, 0.75, 0.78, 0.8, 0.82, 0.85, 0.9, 1.0],
+    "tree": [0.05, 0.2, 0.3, 0.35, 0.38, 0.4, 0.41, 0.42, 0.43, 0.44, 0.45, 0.5, 0.63],
+}
+REFERENCE_VARIANTS = {
+    "mesh": [("reference", [])],
+    "torus8": [("reference", []), ("balanced", ["topology.dateline=balanced"])],
+    "torus444": [("reference", []), ("balanced", ["topology.dateline=balanced"])],
+    "tree": [("reference", []), ("least_occupied", ["topology.up_port=least_occupied"])],
+}
+
+
+def reference():
+    return [({"network": net, "rules": rules, "load": load}, f"reference_{net}", sets + [f"traffic.load={load}"])
+            for net, loads in REFERENCE_LOADS.items() for rules, sets in REFERENCE_VARIANTS[net] for load in loads]
+
+
+EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
+               "reference": reference}
 
 
 def command(scenario, sets, seed, out):
