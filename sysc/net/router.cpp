@@ -116,12 +116,12 @@ void Router::Step(uint64_t now) {
 }
 
 // Route computation of the head at the front of an idle input VC; false if no output may take it.
-bool Router::Route(int port, InputVc& ivc) {
+bool Router::RouteHead(int port, InputVc& ivc) {
   const Flit& head = ivc.buf.front();
   assert(head.head());
   Packet& packet = pool_[head.packet];
   RouteContext context{id_, port, packet, *this};
-  const icn::Route route = routing_->Compute(context);
+  const Route route = routing_->Compute(context);
   if (route.port < 0) {  // no output may take it yet: try again next cycle
     route_stalled_ = true;
     return false;
@@ -145,7 +145,7 @@ bool Router::AllocateVcs(bool first) {
     for (int v = 0; v < vcs_; ++v) {
       InputVc& ivc = in_[p * vcs_ + v];
       if (ivc.state == kActive || ivc.buf.empty()) continue;
-      if (ivc.state == kIdle && (!first || !Route(p, ivc))) continue;
+      if (ivc.state == kIdle && (!first || !RouteHead(p, ivc))) continue;
       const int o = ivc.out_port;
       if (!out_ch_[o]->accepting()) continue;  // quiesced: the head waits
       const int range = ivc.vc_hi - ivc.vc_lo;
@@ -193,54 +193,62 @@ bool Router::CanCross(const InputVc& ivc, uint64_t now) const {
 // winners cross at once. Later iterations match the ports left unmatched.
 template <bool kNarrow>
 void Router::SwitchRound(uint64_t now) {
+  if (iterations_ > 1) ++round_;
+  if (!SwitchIteration<kNarrow, true>(now)) return;
+  for (int it = 1; it < iterations_; ++it) {
+    if (!SwitchIteration<kNarrow, false>(now)) return;
+  }
+}
+
+template <bool kNarrow, bool kFirst>
+bool Router::SwitchIteration(uint64_t now) {
   const int words = kNarrow ? 1 : request_words_;
-  ++round_;
-  for (int it = 0; it < iterations_; ++it) {
-    const bool first = it == 0;
-    bool any = false;
-    for (int p = 0; p < ports_; ++p) {
-      if (port_flits_[p] == 0 || (!first && Matched(in_matched_, p))) continue;
-      for (int i = 0; i < vcs_; ++i) {
-        const int v = (in_rr_[p] + i) % vcs_;
-        const InputVc& ivc = in_[p * vcs_ + v];
-        if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
-        if ((!first && Matched(out_matched_, ivc.out_port)) || !CanCross(ivc, now)) continue;
-        if constexpr (kNarrow) {
-          requests_[ivc.out_port] |= 1ULL << p;
-        } else {
-          requests_[ivc.out_port * words + (p >> 6)] |= 1ULL << (p & 63);
-        }
-        request_vc_[p] = static_cast<uint8_t>(v);
-        any = true;
-        break;
-      }
-    }
-    if (!any) return;
-    for (int o = 0; o < ports_; ++o) {
-      int p;
+  bool any = false;
+  for (int p = 0; p < ports_; ++p) {
+    if (port_flits_[p] == 0 || (!kFirst && Matched(in_matched_, p))) continue;
+    for (int i = 0; i < vcs_; ++i) {
+      const int v = (in_rr_[p] + i) % vcs_;
+      const InputVc& ivc = in_[p * vcs_ + v];
+      if (ivc.state != kActive || ivc.buf.empty() || ivc.buf.front().ready > now) continue;
+      if ((!kFirst && Matched(out_matched_, ivc.out_port)) || !CanCross(ivc, now)) continue;
       if constexpr (kNarrow) {
-        const uint64_t mask = requests_[o];
-        if (mask == 0) continue;
-        requests_[o] = 0;
-        // First requesting input at or after the round-robin pointer, wrapping around.
-        const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
-        p = __builtin_ctzll(upper ? upper : mask);
+        requests_[ivc.out_port] |= 1ULL << p;
       } else {
-        uint64_t* mask = &requests_[o * words];
-        p = FirstAtOrAfter(mask, words, sa_rr_[o]);
-        if (p < 0) continue;
-        std::fill(mask, mask + words, 0);
+        requests_[ivc.out_port * words + (p >> 6)] |= 1ULL << (p & 63);
       }
-      const int v = request_vc_[p];
-      if (first) {
-        sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
-        in_rr_[p] = static_cast<uint8_t>((v + 1) % vcs_);
-      }
-      in_matched_[p] = round_;
-      out_matched_[o] = round_;
-      Cross(p, v, now);
+      request_vc_[p] = static_cast<uint8_t>(v);
+      any = true;
+      break;
     }
   }
+  if (!any) return false;
+  for (int o = 0; o < ports_; ++o) {
+    int p;
+    if constexpr (kNarrow) {
+      const uint64_t mask = requests_[o];
+      if (mask == 0) continue;
+      requests_[o] = 0;
+      // First requesting input at or after the round-robin pointer, wrapping around.
+      const uint64_t upper = mask & (~0ULL << sa_rr_[o]);
+      p = __builtin_ctzll(upper ? upper : mask);
+    } else {
+      uint64_t* mask = &requests_[o * words];
+      p = FirstAtOrAfter(mask, words, sa_rr_[o]);
+      if (p < 0) continue;
+      std::fill(mask, mask + words, 0);
+    }
+    const int v = request_vc_[p];
+    if constexpr (kFirst) {
+      sa_rr_[o] = static_cast<uint16_t>((p + 1) % ports_);
+      in_rr_[p] = static_cast<uint8_t>((v + 1) % vcs_);
+    }
+    if (iterations_ > 1) {
+      in_matched_[p] = round_;
+      out_matched_[o] = round_;
+    }
+    Cross(p, v, now);
+  }
+  return true;
 }
 
 void Router::Cross(int in_port, int vc, uint64_t now) {

@@ -103,10 +103,13 @@ class Router final : public OutputView {
   // Routes new heads (first iteration only), then one iteration of VC allocation. Returns whether
   // an output VC was granted.
   bool AllocateVcs(bool first);
-  bool Route(int port, InputVc& ivc);
+  bool RouteHead(int port, InputVc& ivc);
   // Switch allocation and traversal; kNarrow: up to 64 ports, one request word per output.
   template <bool kNarrow>
   void SwitchRound(uint64_t now);
+  // One iteration of it; false if no input asked.
+  template <bool kNarrow, bool kFirst>
+  bool SwitchIteration(uint64_t now);
   bool CanCross(const InputVc& ivc, uint64_t now) const;
   void Cross(int in_port, int vc, uint64_t now);
   // Whether this cycle's earlier iterations already matched the input or output port.
