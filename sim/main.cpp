@@ -1,10 +1,14 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
-// 2 bad input (nothing written), 3 a packet was lost, reordered or corrupted.
+// 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
+// corrupted, 5 an internal error (a bug: the message says where).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <systemc>
@@ -32,26 +36,69 @@ namespace {
 struct Request {
   std::string scenario;
   std::vector<std::string> sets;
-  int64_t seed = -1;
-  std::string out;  // results folder (run) or trace file (workload)
+  std::string seed;  // checked as sim.seed
+  std::string out;   // results folder (run) or trace file (workload)
   std::string trace;
   std::string window;
-  std::string match = "*";
+  std::string match;  // empty: every controller
   bool quiet = false;
 };
 
+[[noreturn]] void OutputError(const std::string& option, const fs::path& path, const std::string& why) {
+  throw icn::ScenarioError(option + ": " + path.string() + ": " + why);
+}
+
+// A folder that exists or can be made, and where files can be written; made by MakeFolder once
+// every check has passed, so that a refused run leaves nothing behind.
+void RequireCreatableFolder(const std::string& option, const fs::path& dir) {
+  fs::path existing = fs::absolute(dir);
+  while (!fs::exists(existing)) existing = existing.parent_path();
+  if (!fs::is_directory(existing)) {
+    OutputError(option, dir,
+                existing == fs::absolute(dir) ? "is a file, expected a folder"
+                                              : existing.string() + " is a file, not a folder");
+  }
+  if (access(existing.c_str(), W_OK) != 0) OutputError(option, dir, existing.string() + " is not writable");
+}
+
+// A file path that is not a folder and whose folder can be made and written.
+void RequireCreatableFile(const std::string& option, const fs::path& file) {
+  if (fs::is_directory(file)) OutputError(option, file, "is a folder, expected a file name");
+  RequireCreatableFolder(option, fs::absolute(file).parent_path());
+}
+
+void MakeFolder(const std::string& option, const fs::path& dir) {
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error) OutputError(option, dir, error.message());
+}
+
+// Writes `text` to `path` through a temporary file and a rename, so no half file is ever left.
+void WriteAtomically(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + ".tmp";
+  {
+    std::ofstream file(temporary);
+    file << text;
+    if (!file.flush()) OutputError("--out", path, "cannot write");
+  }
+  std::error_code error;
+  fs::rename(temporary, path, error);
+  if (error) OutputError("--out", path, error.message());
+}
+
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
 std::string ResolveScenario(const std::string& arg) {
-  if (fs::exists(arg)) return arg;
+  if (fs::is_regular_file(arg)) return arg;
   const fs::path bundled = fs::path(ICNSIM_SCENARIO_DIR) / (arg + ".yaml");
-  if (fs::exists(bundled)) return bundled.string();
-  throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario (icnsim list shows them)");
+  if (fs::is_regular_file(bundled)) return bundled.string();
+  throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario" +
+                           (fs::is_directory(arg) ? " (it is a folder)" : "") + " (icnsim list shows them)");
 }
 
 icn::Scenario LoadScenario(const Request& request) {
   const std::string path = ResolveScenario(request.scenario);
   std::vector<std::string> sets = request.sets;
-  if (request.seed >= 0) sets.push_back("sim.seed=" + std::to_string(request.seed));
+  if (!request.seed.empty()) sets.push_back("sim.seed=" + request.seed);
   icn::Scenario scenario = icn::Scenario::Load(icn::AllKeys(), path, sets);
   if (scenario.name() == "unnamed") scenario.set_name(fs::path(path).stem().string());
   return scenario;
@@ -80,7 +127,11 @@ std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
 // Tracing records the controllers: some mechanism must be on.
 icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& params) {
   icn::TraceOptions trace;
-  if (request.trace.empty()) return trace;
+  if (request.trace.empty()) {
+    if (!request.window.empty()) throw icn::ScenarioError("--trace-window: needs --trace FILE");
+    if (!request.match.empty()) throw icn::ScenarioError("--trace-match: needs --trace FILE");
+    return trace;
+  }
   if (params.mechanisms.empty()) {
     std::string offs;
     for (const auto& m : icn::Mechanisms()) {
@@ -89,7 +140,7 @@ icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& par
     throw icn::ScenarioError("--trace: no controller is active in this scenario (" + offs + ")");
   }
   trace.path = request.trace;
-  trace.match = request.match;
+  trace.match = request.match.empty() ? "*" : request.match;
   std::tie(trace.from, trace.to) = request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX)
                                                           : ParseWindow(request.window);
   return trace;
@@ -135,14 +186,23 @@ nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& re
   if (!request.trace.empty()) {
     results["trace"] = {{"path", request.trace},
                         {"bytes", sim.tracer().bytes()},
-                        {"match", request.match},
+                        {"written", sim.tracer().bytes() > 0},
+                        {"match", request.match.empty() ? "*" : request.match},
                         {"window", request.window}};
   }
   return results;
 }
 
+// No controller the match list selects: an error naming some that exist.
+void RequireTracedControllers(const icn::Tracer& tracer, const std::string& match) {
+  if (!tracer.enabled() || tracer.selected() > 0) return;
+  std::string some;
+  for (const auto& name : tracer.examples()) some += (some.empty() ? "" : ", ") + name;
+  throw icn::ScenarioError("--trace-match: '" + match + "' selects no controller; some that exist: " + some);
+}
+
 int Run(const Request& request) {
-  // Everything is validated before anything is written.
+  // Everything is validated, and every output path checked, before the first cycle.
   const icn::Scenario scenario = LoadScenario(request);
   const icn::RunParams params = icn::MakeRunParams(scenario);
   icn::RunOptions options;
@@ -150,22 +210,33 @@ int Run(const Request& request) {
   options.trace = TraceRequest(request, params);
   const fs::path out = request.out.empty() ? fs::path("out") / scenario.name() : fs::path(request.out);
   PrintWarnings(params);
-  if (!request.trace.empty() && fs::path(request.trace).has_parent_path()) {
-    fs::create_directories(fs::path(request.trace).parent_path());
-  }
   icn::Simulation sim(scenario, params, options);
+  RequireTracedControllers(sim.tracer(), request.match);
+  // Last, so that bad input leaves no folder behind.
+  RequireCreatableFolder("--out", out);
+  if (!request.trace.empty()) RequireCreatableFile("--trace", request.trace);
+  MakeFolder("--out", out);
+  if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
   const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request);
 
-  fs::create_directories(out);
-  std::ofstream(out / "results.json") << results.dump(2) << '\n';
-  if (!sim.timeseries_csv().empty()) std::ofstream(out / "timeseries.csv") << sim.timeseries_csv();
-  if (!request.quiet) PrintSummary(results);
-  std::printf("results: %s\n", (out / "results.json").c_str());
-  if (!request.trace.empty()) {
+  WriteAtomically(out / "results.json", results.dump(2) + "\n");
+  if (!sim.timeseries_csv().empty()) WriteAtomically(out / "timeseries.csv", sim.timeseries_csv());
+  if (!request.quiet) {
+    PrintSummary(results);
+    std::printf("results: %s\n", (out / "results.json").c_str());
+  }
+  if (!request.trace.empty() && sim.tracer().bytes() == 0) {
+    std::fprintf(
+        stderr, "[icnsim] warning: --trace-window %s starts after the run's last cycle (%llu): no waveform\n",
+        request.window.c_str(), static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
+  } else if (!request.trace.empty() && !request.quiet) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
+    // Absolute paths, so the command works from any folder.
+    const fs::path view =
+        fs::path(ICNSIM_SCENARIO_DIR).parent_path().parent_path() / traced.info->view(*traced.config);
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
-                static_cast<unsigned long long>(sim.tracer().bytes()), request.trace.c_str(),
-                traced.info->view(*traced.config).c_str());
+                static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
+                view.c_str());
   }
   if (!results["check"]["ok"].get<bool>()) {
     for (const auto& p : results["check"]["problems"]) {
@@ -195,12 +266,15 @@ int WriteWorkload(const Request& request) {
   const icn::RunParams params = icn::MakeRunParams(scenario);
   if (params.workload.kind == "none")
     throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
+  if (!request.out.empty()) RequireCreatableFile("--out", request.out);
   const icn::Workload w = icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
   if (request.out.empty()) {
     icn::WriteTrace(w, std::cout);
   } else {
-    std::ofstream file(request.out);
-    icn::WriteTrace(w, file);
+    std::ostringstream text;
+    icn::WriteTrace(w, text);
+    MakeFolder("--out", fs::absolute(request.out).parent_path());
+    WriteAtomically(request.out, text.str());
   }
   std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages.size(),
                static_cast<unsigned long long>(w.bytes), w.ranks - 1);
@@ -234,9 +308,11 @@ void AddSubcommands(CLI::App& app, Request& r) {
   run->add_option("--seed", r.seed, "random seed (same as --set sim.seed=N)");
   run->add_option("--out", r.out, "output folder (default out/<scenario name>)");
   run->add_option("--trace", r.trace, "write an FST waveform of the controllers to this file");
-  run->add_option("--trace-window", r.window, "cycles FROM:TO to dump (default: the whole run)");
+  run->add_option("--trace-window", r.window,
+                  "cycles FROM:TO to dump (default: the whole run; needs --trace)");
   run->add_option("--trace-match", r.match,
-                  "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*'");
+                  "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*' "
+                  "(default: all; needs --trace)");
   run->add_flag("--quiet", r.quiet, "no progress and no summary");
   CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
@@ -276,6 +352,12 @@ int sc_main(int argc, char* argv[]) {
   } catch (const icn::ScenarioError& e) {
     std::fprintf(stderr, "icnsim: error: %s\n", e.what());
     return icn::kExitBadInput;
+  } catch (const std::exception& e) {  // anything else is a bug: say so, never let it reach SystemC
+    std::fprintf(stderr, "icnsim: internal error: %s\n", e.what());
+    return icn::kExitInternal;
+  } catch (...) {
+    std::fprintf(stderr, "icnsim: internal error: an unknown exception\n");
+    return icn::kExitInternal;
   }
 }
 

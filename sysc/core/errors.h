@@ -15,5 +15,6 @@ class ScenarioError : public std::runtime_error {
 
 constexpr int kExitBadInput = 2;
 constexpr int kExitConservation = 3;
+constexpr int kExitInternal = 5;  // an exception that is not the project's own: a bug
 
 }  // namespace icn

@@ -1,5 +1,6 @@
 #include "core/scenario.h"
 
+#include <charconv>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -20,11 +21,18 @@ std::string AllowedValues(const KeySpec& spec) {
     out << "}";
     return out.str();
   }
-  out << "[" << spec.min << ", " << (spec.max >= kUnbounded ? std::string("inf") : [&] {
+  // Integer bounds in full (a seed's limit is 9007199254740991, not 9.0072e+15).
+  const auto bound = [&spec](double v) {
     std::ostringstream m;
-    m << spec.max;
+    if (spec.type == KeyType::kInt || spec.type == KeyType::kIntList) {
+      m << static_cast<int64_t>(v);
+    } else {
+      m << v;
+    }
     return m.str();
-  }()) << "]";
+  };
+  out << "[" << bound(spec.min) << ", " << (spec.max == kUnbounded ? std::string("inf") : bound(spec.max))
+      << "]";
   if (spec.type == KeyType::kIntList) return "a list of integers in " + out.str();
   if (spec.type == KeyType::kPointList) return "a list of [cycle, load] pairs with load in " + out.str();
   return (spec.type == KeyType::kInt ? "an integer in " : "a number in ") + out.str();
@@ -36,7 +44,7 @@ namespace {
   throw ScenarioError(std::string(spec.name) + ": " + what + "; allowed: " + AllowedValues(spec));
 }
 
-double ParseNumber(const KeySpec& spec, const YAML::Node& node, bool integer) {
+double ParseNumber(const KeySpec& spec, const YAML::Node& node) {
   if (!node.IsScalar()) Fail(spec, "expected a number");
   const std::string text = node.Scalar();
   size_t used = 0;
@@ -46,11 +54,25 @@ double ParseNumber(const KeySpec& spec, const YAML::Node& node, bool integer) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || text.empty() || !std::isfinite(value)) {
-    Fail(spec, "'" + text + "' is not " + (integer ? "an integer" : "a number"));
-  }
-  if (integer && value != std::floor(value)) Fail(spec, "'" + text + "' is not an integer");
+  if (used != text.size() || text.empty() || !std::isfinite(value))
+    Fail(spec, "'" + text + "' is not a number");
   if (value < spec.min || value > spec.max) Fail(spec, text + " is out of range");
+  return value;
+}
+
+// Decimal digits with an optional sign, nothing else: no 0x4, no 2.5, no 1e3, no silent wrap.
+int64_t ParseInteger(const KeySpec& spec, const YAML::Node& node) {
+  if (!node.IsScalar()) Fail(spec, "expected an integer");
+  const std::string text = node.Scalar();
+  const char* begin = text.data() + (text.size() > 1 && text[0] == '+');
+  const char* end = text.data() + text.size();
+  int64_t value = 0;
+  const auto [stop, error] = std::from_chars(begin, end, value);
+  if (error == std::errc::result_out_of_range) Fail(spec, text + " is out of range");
+  if (text.empty() || error != std::errc() || stop != end) Fail(spec, "'" + text + "' is not an integer");
+  if (static_cast<double>(value) < spec.min || static_cast<double>(value) > spec.max) {
+    Fail(spec, text + " is out of range");
+  }
   return value;
 }
 
@@ -63,9 +85,9 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
       Fail(spec, "'" + text + "' is not true or false");
     }
     case KeyType::kInt:
-      return static_cast<int64_t>(ParseNumber(spec, node, true));
+      return ParseInteger(spec, node);
     case KeyType::kReal:
-      return ParseNumber(spec, node, false);
+      return ParseNumber(spec, node);
     case KeyType::kChoice: {
       if (!node.IsScalar()) Fail(spec, "expected a word");
       for (const auto& choice : spec.choices) {
@@ -79,7 +101,7 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
     case KeyType::kIntList: {
       if (!node.IsSequence()) Fail(spec, "expected a list such as [8, 8]");
       nlohmann::json list = nlohmann::json::array();
-      for (const auto& item : node) list.push_back(static_cast<int64_t>(ParseNumber(spec, item, true)));
+      for (const auto& item : node) list.push_back(ParseInteger(spec, item));
       return list;
     }
     case KeyType::kPointList: {
@@ -91,10 +113,10 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
         KeySpec cycle_spec = spec;
         cycle_spec.min = 0;
         cycle_spec.max = kUnbounded;
-        const double cycle = ParseNumber(cycle_spec, item[0], true);
+        const double cycle = static_cast<double>(ParseInteger(cycle_spec, item[0]));
         if (cycle <= last_cycle) Fail(spec, "cycles must increase from point to point");
         last_cycle = cycle;
-        list.push_back({cycle, ParseNumber(spec, item[1], false)});
+        list.push_back({cycle, ParseNumber(spec, item[1])});
       }
       return list;
     }
@@ -102,16 +124,33 @@ nlohmann::json Convert(const KeySpec& spec, const YAML::Node& node) {
   Fail(spec, "unsupported key type");
 }
 
-void Flatten(const KeyTable& keys, const YAML::Node& node, const std::string& prefix,
-             std::vector<std::pair<std::string, YAML::Node>>& out) {
+// A key and the line of the file it was given on.
+struct Given {
+  std::string key;
+  YAML::Node value;
+  int line;
+};
+
+// Nested maps become dotted keys; a key given twice (or both nested and dotted) is an error.
+void Flatten(const KeyTable& keys, const std::string& path, const YAML::Node& node, const std::string& prefix,
+             std::vector<Given>& out) {
   for (const auto& item : node) {
-    const std::string key =
-        prefix.empty() ? item.first.as<std::string>() : prefix + "." + item.first.as<std::string>();
-    if (item.second.IsMap() && !keys.Find(key)) {
-      Flatten(keys, item.second, key, out);
-    } else {
-      out.emplace_back(key, item.second);
+    const int line = item.first.Mark().line + 1;
+    if (!item.first.IsScalar() || item.first.Scalar().empty()) {
+      throw ScenarioError(path + ": line " + std::to_string(line) + ": a key must be a plain word");
     }
+    const std::string key = prefix.empty() ? item.first.Scalar() : prefix + "." + item.first.Scalar();
+    if (item.second.IsMap() && !keys.Find(key)) {
+      Flatten(keys, path, item.second, key, out);
+      continue;
+    }
+    for (const Given& earlier : out) {
+      if (earlier.key == key) {
+        throw ScenarioError(key + ": given twice in " + path + ", lines " + std::to_string(earlier.line) +
+                            " and " + std::to_string(line));
+      }
+    }
+    out.push_back({key, item.second, line});
   }
 }
 
@@ -171,11 +210,14 @@ Scenario Scenario::Load(const KeyTable& keys, const std::string& path, const std
     throw ScenarioError(path + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
   if (!root.IsMap()) throw ScenarioError(path + ": a scenario is a map of keys");
-  std::vector<std::pair<std::string, YAML::Node>> items;
-  Flatten(keys, root, "", items);
-  for (const auto& [key, node] : items) {
+  std::vector<Given> items;
+  Flatten(keys, path, root, "", items);
+  for (const auto& [key, node, line] : items) {
     if (key == "name") {
-      scenario.name_ = node.as<std::string>();
+      if (!node.IsScalar() || node.Scalar().empty()) {
+        throw ScenarioError(path + ": line " + std::to_string(line) + ": name must be a non-empty word");
+      }
+      scenario.name_ = node.Scalar();
     } else if (key == "description") {
       continue;
     } else {

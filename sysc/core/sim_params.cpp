@@ -4,7 +4,7 @@ namespace icn {
 
 const std::vector<KeySpec>& SimKeys() {
   static const std::vector<KeySpec> keys = {
-      IntKey("sim.seed", "1", 0, 9.0e15, "", "random seed"),
+      IntKey("sim.seed", "1", 0, 9007199254740991.0, "", "random seed (up to 2^53 - 1)"),
       RealKey("sim.cycle_ns", "1", 1e-6, 1e6, "ns", "length of one cycle"),
       IntKey("sim.warmup_cycles", "2000", 0, kUnbounded, "cycles", "cycles before measurement"),
       IntKey("sim.measure_cycles", "10000", 1, kUnbounded, "cycles", "measurement window"),

@@ -21,13 +21,17 @@ Tracer::Tracer(const TraceOptions& options, double cycle_ns)
 
 Tracer::~Tracer() { Close(); }
 
-bool Tracer::Matches(const std::string& instance) const {
+bool Tracer::Matches(const std::string& instance) {
   if (!enabled()) return false;
+  if (examples_.size() < 6) examples_.push_back(instance);
   size_t start = 0;
   while (start <= options_.match.size()) {
     const size_t comma = std::min(options_.match.find(',', start), options_.match.size());
     const std::string glob = options_.match.substr(start, comma - start);
-    if (fnmatch(glob.c_str(), instance.c_str(), 0) == 0) return true;
+    if (fnmatch(glob.c_str(), instance.c_str(), 0) == 0) {
+      ++selected_;
+      return true;
+    }
     start = comma + 1;
   }
   return false;

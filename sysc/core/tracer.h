@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 class VerilatedFstC;
 class VerilatedContext;
@@ -24,7 +25,11 @@ class Tracer {
   ~Tracer();
 
   bool enabled() const { return !options_.path.empty(); }
-  bool Matches(const std::string& instance) const;
+  // Whether `instance` is traced; counts the instances asked about and those selected.
+  bool Matches(const std::string& instance);
+  int selected() const { return selected_; }
+  // Some instance names asked about (for an error message when none was selected).
+  const std::vector<std::string>& examples() const { return examples_; }
   VerilatedFstC* fst() { return fst_.get(); }
   // Opens, dumps and closes as the window requires. `phase` 0 = clock low, 1 = clock high.
   void Dump(uint64_t cycle, int phase);
@@ -39,6 +44,8 @@ class Tracer {
   bool open_ = false;
   bool done_ = false;
   uint64_t bytes_ = 0;
+  int selected_ = 0;
+  std::vector<std::string> examples_;
 };
 
 }  // namespace icn

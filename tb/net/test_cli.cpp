@@ -129,11 +129,69 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   }
   ExpectRefused("--set topology.kind=megafly --set topology.megafly.groups=10",
                 {"topology.megafly.groups", "groups - 1 = topology.megafly.spines x"});
+  // Exact integers: no hex, no exponent, no silent wrap; seeds within their stated range.
+  ExpectRefused("--set topology.k=0x4", {"topology.k", "'0x4' is not an integer"});
+  ExpectRefused("--set sim.measure_cycles=1e4", {"sim.measure_cycles", "not an integer"});
+  ExpectRefused("--seed -5", {"sim.seed", "[0, 9007199254740991]"});
+  ExpectRefused("--set sim.seed=18446744073709551615", {"sim.seed", "out of range", "9007199254740991"});
+  ExpectRefused("--set sim.seed=99999999999999999999999", {"sim.seed", "out of range"});
+  // Tracing options that would do nothing.
+  ExpectRefused("--trace-window 1:2", {"--trace-window", "--trace"});
+  ExpectRefused("--trace-match nic0", {"--trace-match", "--trace"});
+  ExpectRefused("--trace " + (Scratch("t") / "t.fst").string() + " --trace-match nic9999",
+                {"--trace-match", "selects no controller", "some that exist", "r0_p0"});
+}
+
+TEST_CASE("output paths are checked before the first cycle and written whole", "[cli]") {
+  const fs::path dir = Scratch("paths");
+  fs::create_directories(dir / "default");
+  std::ofstream(dir / "a_file") << "x";
+  const auto refused = [&](const std::string& args, const std::string& mention) {
+    const Outcome o = Icnsim("run default --quiet --set sim.measure_cycles=500 " + args);
+    INFO(args << "\nstderr: " << o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.find(mention) != std::string::npos);
+  };
+  refused("--out /dev/null/x", "--out: /dev/null/x");
+  refused("--out " + (dir / "a_file").string(), "is a file, expected a folder");
+  refused("--out " + (dir / "o").string() + " --trace /dev/null/x.fst", "--trace: /dev/null");
+  refused("--out " + (dir / "o").string() + " --trace " + dir.string(), "is a folder, expected a file name");
+  CHECK_FALSE(fs::exists(dir / "o"));
+  // A folder named like a bundled scenario is not read as the scenario.
+  const Outcome named = Icnsim("run " + (dir / "default").string() + " --quiet");
+  CHECK(named.code == 2);
+  CHECK(named.err.find("it is a folder") != std::string::npos);
+  // Results are renamed into place: no temporary file is left beside them.
+  REQUIRE(Icnsim("run default --quiet --set sim.measure_cycles=500 --out " + (dir / "ok").string()).code ==
+          0);
+  CHECK(fs::exists(dir / "ok" / "results.json"));
+  CHECK_FALSE(fs::exists(dir / "ok" / "results.json.tmp"));
+  // A trace window after the run: a warning, and no waveform is claimed.
+  const Outcome late = Icnsim("run default --set sim.warmup_cycles=0 --set sim.measure_cycles=500 --out " +
+                              (dir / "late").string() + " --trace " + (dir / "late.fst").string() +
+                              " --trace-window 900000:999999");
+  CHECK(late.code == 0);
+  CHECK(late.err.find("no waveform") != std::string::npos);
+  CHECK(late.out.find("waveform:") == std::string::npos);
+  CHECK(nlohmann::json::parse(Slurp(dir / "late" / "results.json"))["trace"]["written"] == false);
 }
 
 TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli]") {
   const fs::path dir = Scratch("files");
   fs::create_directories(dir);
+  const auto refused = [&](const std::string& name, const std::string& text, const std::string& mention) {
+    std::ofstream(dir / name) << text;
+    const Outcome o = Icnsim("check " + (dir / name).string());
+    INFO(text << "\nstderr: " << o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.find(mention) != std::string::npos);
+  };
+  refused("list_key.yaml", "? [a]\n: 1\n", "line 1: a key must be a plain word");
+  refused("nested_list_key.yaml", "topology: {? [k]: 4}\n", "a key must be a plain word");
+  refused("list_name.yaml", "name: [1]\n", "name must be a non-empty word");
+  refused("empty_name.yaml", "name:\n", "name must be a non-empty word");
+  refused("twice.yaml", "traffic:\n  load: 0.1\n  load: 0.2\n", "traffic.load: given twice");
+  refused("dotted_and_nested.yaml", "traffic.load: 0.05\ntraffic: {load: 0.3}\n", "lines 1 and 2");
   std::ofstream(dir / "bad_key.yaml") << "topology:\n  kind: torus\n  colour: red\n";
   std::ofstream(dir / "bad_yaml.yaml") << "topology:\n  kind: [torus\n";
   Outcome o = Icnsim("check " + (dir / "bad_key.yaml").string());
@@ -210,18 +268,20 @@ TEST_CASE("a traced run writes an FST of the matching controllers and prints the
   const fs::path out = Scratch("trace");
   const fs::path fst = out / "eee.fst";
   fs::create_directories(out);
-  const Outcome o =
-      Icnsim("run default --quiet --out " + out.string() + " --set sim.measure_cycles=2000 --trace " +
-             fst.string() + " --trace-window 1000:1500 --trace-match 'r2*'");
+  const Outcome o = Icnsim("run default --out " + out.string() + " --set sim.measure_cycles=2000 --trace " +
+                           fst.string() + " --trace-window 1000:1500 --trace-match 'r2*'");
   INFO(o.err);
   REQUIRE(o.code == 0);
   REQUIRE(fs::exists(fst));
   CHECK(fs::file_size(fst) > 1000);
-  CHECK(o.out.find("gtkwave " + fst.string()) != std::string::npos);
+  CHECK(o.out.find("gtkwave " + fst.string() + " " + ICNSIM_SOURCE_DIR + "/waves/") != std::string::npos);
   const nlohmann::json r = nlohmann::json::parse(Slurp(out / "results.json"));
   CHECK(r["trace"]["bytes"].get<uint64_t>() == fs::file_size(fst));
   // Tracing clocks the models the slow, visible way: results must not change.
   const fs::path plain = Scratch("untraced");
-  REQUIRE(Icnsim("run default --quiet --out " + plain.string() + " --set sim.measure_cycles=2000").code == 0);
+  const Outcome quiet =
+      Icnsim("run default --quiet --out " + plain.string() + " --set sim.measure_cycles=2000");
+  REQUIRE(quiet.code == 0);
+  CHECK(quiet.out.empty());  // --quiet: nothing on standard output
   CHECK(tb::WithoutTiming(r) == tb::WithoutTiming(nlohmann::json::parse(Slurp(plain / "results.json"))));
 }

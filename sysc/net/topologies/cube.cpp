@@ -58,9 +58,13 @@ class CubeRouting : public Routing {
     const bool wraps = plus ? b < a : b > a;
     const int mid = (k - 1) / 2;  // the middle dateline: the link between mid and mid + 1
     const bool crosses_mid = plus ? a <= mid && b > mid : a > mid && b <= mid;
-    packet.vc_class = wraps                       ? kUpper
-                      : !balanced_ || crosses_mid ? kLower
-                                                  : static_cast<uint8_t>(ctx.outputs.Random(2));
+    if (wraps) {
+      packet.vc_class = kUpper;
+    } else if (!balanced_ || crosses_mid) {
+      packet.vc_class = kLower;
+    } else {
+      packet.vc_class = static_cast<uint8_t>(ctx.outputs.Random(2));  // kLower or kUpper
+    }
   }
 
   std::vector<int> dims_;
