@@ -9,7 +9,8 @@
   scripts/golden.py list                the case names (CMake registers one CTest test per case)
 
 Cases are lines of tb/golden/cases.txt: <name> <bundled scenario> [key=value ...]. Fields that
-depend on the machine (sim.wall_s, sim.cycles_per_s, git_revision) are not stored. A field the
+depend on the machine or the invocation (sim.wall_s, sim.cycles_per_s, git_revision, provenance) are
+not stored. A field the
 stored results do not have yet is reported but does not fail a check (new results may be added);
 one that is missing or different does. A change meant to alter results runs `update` and commits
 the new files with a message that says which results moved and why."""
@@ -25,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tb" / "golden"
 ICNSIM = [ROOT / "build" / "icnsim"]  # --icnsim replaces it
-MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",))
+MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",), ("provenance",))
 
 
 def cases():

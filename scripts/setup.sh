@@ -10,6 +10,7 @@ packages=(
   yosys                                            # hardware cost
   gtkwave                                          # waveform viewer for the FST dumps
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results
+  libssl-dev                                       # SHA-256 of the scenario in results.json
   python3 python3-matplotlib                       # sweeps and plots (/usr/bin/python3)
 )
 

@@ -3,16 +3,20 @@
 // corrupted, 5 an internal error (a bug: the message says where).
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include <openssl/evp.h>
 #include <unistd.h>
+#include <verilated_config.h>
 
 #include <CLI/CLI.hpp>
 #include <systemc>
 
+#include "build_info.h"  // generated: ICNSIM_GIT_REV, ICNSIM_GIT_DIRTY
 #include "core/errors.h"
 #include "core/scenario.h"
 #include "mech/registry.h"
@@ -24,8 +28,8 @@
 #ifndef ICNSIM_SCENARIO_DIR
 #define ICNSIM_SCENARIO_DIR "sim/scenarios"
 #endif
-#ifndef ICNSIM_GIT_REV
-#define ICNSIM_GIT_REV "unknown"
+#ifndef ICNSIM_VERSION
+#define ICNSIM_VERSION "unknown"
 #endif
 
 namespace fs = std::filesystem;
@@ -42,7 +46,34 @@ struct Request {
   std::string window;
   std::string match;  // empty: every controller
   bool quiet = false;
+  std::string command_line;
 };
+
+std::string VersionText() {
+  return std::string("icnsim ") + ICNSIM_VERSION + " (git " + ICNSIM_GIT_REV +
+         (ICNSIM_GIT_DIRTY ? ", uncommitted changes" : "") + ")\nVerilator " + VERILATOR_VERSION +
+         "\nSystemC " + sc_core::sc_release();
+}
+
+std::string Sha256Hex(const std::string& data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
+  std::string hex;
+  for (unsigned int i = 0; i < length; ++i) {
+    static const char* const kDigits = "0123456789abcdef";
+    hex += kDigits[digest[i] >> 4];
+    hex += kDigits[digest[i] & 15];
+  }
+  return hex;
+}
+
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return text;
+}
 
 [[noreturn]] void OutputError(const std::string& option, const fs::path& path, const std::string& why) {
   throw icn::ScenarioError(option + ": " + path.string() + ": " + why);
@@ -84,6 +115,13 @@ void WriteAtomically(const fs::path& path, const std::string& text) {
   std::error_code error;
   fs::rename(temporary, path, error);
   if (error) OutputError("--out", path, error.message());
+}
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
@@ -176,13 +214,15 @@ void PrintSummary(const nlohmann::json& r) {
 }
 
 // The run in the SystemC kernel: results.json with provenance and, when traced, the waveform's.
-nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& request) {
+nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& request,
+                        nlohmann::json provenance) {
   icn::SimTop top("top", sim, cycle_ns);
   const auto start = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json results = sim.Finish(wall);
   results["git_revision"] = ICNSIM_GIT_REV;
+  results["provenance"] = provenance;
   if (!request.trace.empty()) {
     results["trace"] = {{"path", request.trace},
                         {"bytes", sim.tracer().bytes()},
@@ -210,6 +250,17 @@ int Run(const Request& request) {
   options.trace = TraceRequest(request, params);
   const fs::path out = request.out.empty() ? fs::path("out") / scenario.name() : fs::path(request.out);
   PrintWarnings(params);
+  const std::string path = ResolveScenario(request.scenario);
+  const nlohmann::json provenance = {{"command", request.command_line},
+                                     {"sets", request.sets},
+                                     {"scenario_path", fs::absolute(path).string()},
+                                     {"scenario_sha256", Sha256Hex(Slurp(path))},
+                                     {"started_utc", UtcNow()},
+                                     {"icnsim", ICNSIM_VERSION},
+                                     {"git_revision", ICNSIM_GIT_REV},
+                                     {"git_dirty", ICNSIM_GIT_DIRTY},
+                                     {"verilator", VERILATOR_VERSION},
+                                     {"systemc", sc_core::sc_release()}};
   icn::Simulation sim(scenario, params, options);
   RequireTracedControllers(sim.tracer(), request.match);
   // Last, so that bad input leaves no folder behind.
@@ -217,7 +268,7 @@ int Run(const Request& request) {
   if (!request.trace.empty()) RequireCreatableFile("--trace", request.trace);
   MakeFolder("--out", out);
   if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
-  const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request);
+  const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance);
 
   WriteAtomically(out / "results.json", results.dump(2) + "\n");
   if (!sim.timeseries_csv().empty()) WriteAtomically(out / "timeseries.csv", sim.timeseries_csv());
@@ -341,6 +392,8 @@ int sc_main(int argc, char* argv[]) {
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   CLI::App app{"icnsim: cycle-accurate RTL controllers in a SystemC interconnection network"};
   Request request;
+  for (int i = 0; i < argc; ++i) request.command_line += (i ? " " : "") + std::string(argv[i]);
+  app.set_version_flag("--version", VersionText());
   AddSubcommands(app, request);
   try {
     app.parse(argc, argv);

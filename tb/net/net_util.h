@@ -74,6 +74,7 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
   r["sim"].erase("wall_s");
   r["sim"].erase("cycles_per_s");
   r.erase("git_revision");
+  r.erase("provenance");
   r.erase("trace");
   return r;
 }

@@ -245,12 +245,28 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
                             "/sim/wall_s",
                             "/sim/cycles_per_s",
                             "/verdict",
-                            "/git_revision"}) {
+                            "/git_revision",
+                            "/provenance/command",
+                            "/provenance/sets",
+                            "/provenance/scenario_path",
+                            "/provenance/scenario_sha256",
+                            "/provenance/started_utc",
+                            "/provenance/icnsim",
+                            "/provenance/git_dirty",
+                            "/provenance/verilator",
+                            "/provenance/systemc"}) {
     INFO(field);
     CHECK(r.contains(nlohmann::json::json_pointer(field)));
   }
   CHECK(r["seed"] == 7);
   CHECK(r["params"]["sim"]["seed"] == 7);
+  CHECK(r["provenance"]["sets"] == nlohmann::json({"sim.measure_cycles=3000", "traffic.load=0.1"}));
+  CHECK(r["provenance"]["command"].get<std::string>().find("--seed 7") != std::string::npos);
+  CHECK(r["provenance"]["scenario_sha256"].get<std::string>().size() == 64);
+  const Outcome version = Icnsim("--version");
+  CHECK(version.code == 0);
+  CHECK(version.out.find("Verilator 5.") != std::string::npos);
+  CHECK(version.out.find("SystemC") != std::string::npos);
   CHECK(r["params"]["traffic"]["load"] == 0.1);
   CHECK(r["params"]["router"]["vcs"] == 3);  // a default is recorded too
   // Same scenario in-process, without the SystemC kernel: identical apart from timing.
