@@ -46,6 +46,7 @@ struct Request {
   std::string window;
   std::string match;  // empty: every controller
   bool quiet = false;
+  bool json = false;  // keys --json
   std::string command_line;
 };
 
@@ -338,11 +339,62 @@ int List() {
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) std::printf("%s\n", f.stem().c_str());
+  for (const auto& f : files) {
+    std::string summary = icn::Scenario::Summary(f.string());
+    if (summary.size() > 76) summary = summary.substr(0, summary.rfind(' ', 73)) + " ...";  // one line
+    std::printf("%-22s %s\n", f.stem().c_str(), summary.c_str());
+  }
   return 0;
 }
 
-int Keys() {
+const char* TypeName(icn::KeyType type) {
+  switch (type) {
+    case icn::KeyType::kBool:
+      return "bool";
+    case icn::KeyType::kInt:
+      return "integer";
+    case icn::KeyType::kReal:
+      return "number";
+    case icn::KeyType::kChoice:
+      return "choice";
+    case icn::KeyType::kText:
+      return "text";
+    case icn::KeyType::kIntList:
+      return "integer list";
+    case icn::KeyType::kPointList:
+      return "point list";
+  }
+  return "";
+}
+
+// Every key as JSON: what scripts need to build or check scenarios.
+void PrintKeysJson() {
+  nlohmann::json keys = nlohmann::json::array();
+  for (const auto& key : icn::AllKeys().all()) {
+    nlohmann::json k = {
+        {"name", key.name}, {"type", TypeName(key.type)}, {"default", key.default_value},
+        {"unit", key.unit}, {"help", key.help},           {"allowed", icn::AllowedValues(key)}};
+    if (key.type == icn::KeyType::kChoice) k["choices"] = key.choices;
+    const bool ranged = key.type == icn::KeyType::kInt || key.type == icn::KeyType::kReal ||
+                        key.type == icn::KeyType::kIntList || key.type == icn::KeyType::kPointList;
+    const bool integer = key.type == icn::KeyType::kInt || key.type == icn::KeyType::kIntList;
+    const auto number = [integer](double v) {
+      return integer ? nlohmann::json(static_cast<int64_t>(v)) : nlohmann::json(v);
+    };
+    if (ranged) {
+      k["min"] = number(key.min);
+      k["max"] = key.max == icn::kUnbounded ? nlohmann::json(nullptr) : number(key.max);  // null: no limit
+    }
+    keys.push_back(k);
+  }
+  std::printf("%s\n", keys.dump(2).c_str());
+}
+
+int Keys(bool json) {
+  if (json) {
+    PrintKeysJson();
+    return 0;
+  }
   for (const auto& key : icn::AllKeys().all()) {
     const std::string unit = *key.unit ? std::string(" [") + key.unit + "]" : "";
     std::printf("%-34s default %-12s %s%s; allowed: %s\n", key.name, key.default_value, key.help,
@@ -373,8 +425,11 @@ void AddSubcommands(CLI::App& app, Request& r) {
   workload->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
   workload->add_option("--set", r.sets, "override a key (repeatable)");
   workload->add_option("--out", r.out, "trace file to write (default: standard output)");
-  app.add_subcommand("list", "list the bundled scenarios");
-  app.add_subcommand("keys", "list every scenario key with its default, unit and allowed values");
+  app.add_subcommand("list", "list the bundled scenarios with their descriptions");
+  CLI::App* keys =
+      app.add_subcommand("keys", "list every scenario key with its default, unit and allowed values");
+  keys->add_flag("--json", r.json,
+                 "as a JSON array (name, type, default, unit, help, allowed, choices, min, max)");
 }
 
 int Dispatch(const CLI::App& app, const Request& request) {
@@ -382,7 +437,7 @@ int Dispatch(const CLI::App& app, const Request& request) {
   if (app.got_subcommand("check")) return Check(request);
   if (app.got_subcommand("workload")) return WriteWorkload(request);
   if (app.got_subcommand("list")) return List();
-  return Keys();
+  return Keys(request.json);
 }
 
 }  // namespace

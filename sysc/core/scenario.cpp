@@ -1,5 +1,6 @@
 #include "core/scenario.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -232,6 +233,20 @@ Scenario Scenario::Load(const KeyTable& keys, const std::string& path, const std
     scenario.Set(assignment.substr(0, eq), assignment.substr(eq + 1));
   }
   return scenario;
+}
+
+std::string Scenario::Summary(const std::string& path) {
+  try {
+    const YAML::Node description = YAML::LoadFile(path)["description"];
+    if (!description || !description.IsScalar()) return "";
+    std::string text = description.Scalar();
+    const size_t stop = text.find(". ");
+    if (stop != std::string::npos) text.resize(stop + 1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    return text;
+  } catch (const YAML::Exception&) {
+    return "";
+  }
 }
 
 void Scenario::Set(const std::string& key, const std::string& yaml_text) {

@@ -65,6 +65,8 @@ class Scenario {
   explicit Scenario(const KeyTable& keys);
   // Defaults, then the file, then each "key=value" in order. Throws ScenarioError.
   static Scenario Load(const KeyTable& keys, const std::string& path, const std::vector<std::string>& sets);
+  // The first sentence of a scenario file's `description` ("" if it has none or cannot be read).
+  static std::string Summary(const std::string& path);
 
   // Sets one key from YAML text (e.g. "0.3", "[8, 8]"), validating type and range.
   void Set(const std::string& key, const std::string& yaml_text);

@@ -205,19 +205,37 @@ TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli
   CHECK(o.err.find("no_such_scenario") != std::string::npos);
 }
 
-TEST_CASE("every bundled scenario validates", "[cli]") {
+TEST_CASE("every bundled scenario validates and is listed with its description", "[cli]") {
   const Outcome list = Icnsim("list");
   REQUIRE(list.code == 0);
-  std::istringstream names(list.out);
-  std::string name;
+  std::istringstream lines(list.out);
+  std::string line;
   int count = 0;
-  while (std::getline(names, name)) {
+  while (std::getline(lines, line)) {
+    const std::string name = line.substr(0, line.find(' '));
+    INFO(line);
+    CHECK(line.size() > name.size() + 10);  // a description follows the name
+    CHECK(line.size() <= 100);
     const Outcome o = Icnsim("check " + name);
-    INFO(name << ": " << o.err);
+    INFO(o.err);
     CHECK(o.code == 0);
     ++count;
   }
   CHECK(count >= 1);
+}
+
+TEST_CASE("icnsim keys --json lists every key with its type, default and allowed values", "[cli]") {
+  const Outcome o = Icnsim("keys --json");
+  REQUIRE(o.code == 0);
+  const nlohmann::json keys = nlohmann::json::parse(o.out);
+  CHECK(keys.size() == icn::AllKeys().all().size());
+  for (const auto& k : keys) {
+    INFO(k.dump());
+    CHECK(icn::AllKeys().Find(k["name"]) != nullptr);
+    for (const char* field : {"type", "default", "unit", "help", "allowed"}) CHECK(k.contains(field));
+    if (k["type"] == "choice") CHECK(!k["choices"].empty());
+    if (k["type"] == "integer") CHECK(k["min"].is_number_integer());
+  }
 }
 
 TEST_CASE("a run writes every contract field and the SystemC run equals the in-process run", "[cli]") {
