@@ -1,9 +1,11 @@
-// Packet counters and latency samples of one run. Packets generated inside the measurement window
-// are labelled; latency statistics come from labelled packets only.
+// Packet counters and the latency histogram of one run. Packets generated inside the measurement
+// window are labelled; latency statistics come from labelled packets only.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "core/latency_histogram.h"
 
 namespace icn {
 
@@ -35,7 +37,7 @@ class RunStats {
     window_flits_ += flits;
     if (labelled) {
       ++labelled_delivered_;
-      latencies_.push_back(static_cast<uint32_t>(latency));
+      latencies_.Add(latency);
     }
   }
   void OnViolation(const std::string& what) {
@@ -75,7 +77,7 @@ class RunStats {
   uint64_t window_latency_sum_ = 0;
   uint64_t window_flits_ = 0;
   std::vector<std::string> violations_;
-  std::vector<uint32_t> latencies_;
+  LatencyHistogram latencies_;
 };
 
 }  // namespace icn
