@@ -1,6 +1,6 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
-// corrupted, 5 an internal error (a bug: the message says where).
+// corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error.
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -296,8 +296,16 @@ int Run(const Request& request) {
     }
     return icn::kExitConservation;
   }
-  if (results["verdict"] == "saturated") {
-    std::fprintf(stderr, "[icnsim] %s\n", results["verdict_reason"].get<std::string>().c_str());
+  if (results["verdict"] != "ok") {
+    std::fprintf(stderr, "[icnsim] %s: %s\n", results["verdict"].get<std::string>().c_str(),
+                 results["verdict_reason"].get<std::string>().c_str());
+  }
+  if (results.contains("stalled_packet")) {
+    const nlohmann::json& p = results["stalled_packet"];
+    std::fprintf(stderr, "[icnsim] oldest packet %s (node %s -> %s, %s cycles old): %s\n",
+                 p["packet"].dump().c_str(), p["src"].dump().c_str(), p["dst"].dump().c_str(),
+                 p["age_cycles"].dump().c_str(), p["waits_at"].get<std::string>().c_str());
+    return icn::kExitStalled;
   }
   return 0;
 }

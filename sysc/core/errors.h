@@ -15,6 +15,7 @@ class ScenarioError : public std::runtime_error {
 
 constexpr int kExitBadInput = 2;
 constexpr int kExitConservation = 3;
+constexpr int kExitStalled = 4;   // the progress watchdog ended the run: deadlocked or starved
 constexpr int kExitInternal = 5;  // an exception that is not the project's own: a bug
 
 }  // namespace icn

@@ -11,6 +11,12 @@ const std::vector<KeySpec>& SimKeys() {
       IntKey("sim.drain_limit_cycles", "100000", 0, kUnbounded, "cycles",
              "cycles after the window to deliver labelled packets before the run is called saturated"),
       IntKey("sim.timeseries_cycles", "0", 0, kUnbounded, "cycles", "window of timeseries.csv (0 = none)"),
+      IntKey("sim.stall_limit_cycles", "1000000", 0, kUnbounded, "cycles",
+             "no flit moving on any wire this long while packets are outstanding ends the run as "
+             "deadlocked (exit 4; 0 = never)"),
+      IntKey("sim.starvation_limit_cycles", "2000000", 0, kUnbounded, "cycles",
+             "a packet this old while others are still delivered ends the run as starved (exit 4; "
+             "0 = never)"),
   };
   return keys;
 }
@@ -23,6 +29,8 @@ SimParams ParseSimParams(const Scenario& s) {
   sim.measure = s.Int("sim.measure_cycles");
   sim.drain_limit = s.Int("sim.drain_limit_cycles");
   sim.timeseries = s.Int("sim.timeseries_cycles");
+  sim.stall_limit = s.Int("sim.stall_limit_cycles");
+  sim.starvation_limit = s.Int("sim.starvation_limit_cycles");
   return sim;
 }
 

@@ -13,7 +13,9 @@ struct SimParams {
   int64_t warmup = 2000;
   int64_t measure = 10000;
   int64_t drain_limit = 100000;
-  int64_t timeseries = 0;  // window of timeseries.csv in cycles, 0 = none
+  int64_t timeseries = 0;              // window of timeseries.csv in cycles, 0 = none
+  int64_t stall_limit = 1000000;       // no flit moving this long with packets outstanding: deadlock
+  int64_t starvation_limit = 2000000;  // a packet this old while others are delivered: starvation
 };
 
 const std::vector<KeySpec>& SimKeys();

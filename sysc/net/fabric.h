@@ -44,6 +44,8 @@ class Fabric {
   // Adds, per packet id, the flits of that packet anywhere inside: queued at the source, on a
   // wire, in a buffer. The run's end-of-run census compares them with what each sink received.
   virtual void CountFlits(std::vector<uint32_t>& present) const = 0;
+  // Where the first flit of a packet not yet delivered is (for a stalled run's report).
+  virtual std::string Locate(uint32_t packet) const = 0;
 
   // Link ends for mechanisms with a controller per link end; every channel, for utilisation.
   virtual const std::vector<LinkEnd>& link_ends() const = 0;

@@ -61,10 +61,11 @@ class Router final : public OutputView {
   uint32_t NextTieBreak() override { return tie_break_++; }
   uint32_t Random(uint32_t n) override { return rng_.Below(n); }
 
-  // Calls fn(buffer) for every input VC's buffer, oldest flit first.
+  // Calls fn(port, vc, buffer) for every input VC's buffer, oldest flit first.
   template <typename Fn>
   void ForEachInputVc(Fn fn) const {
-    for (const auto& ivc : in_) fn(ivc.buf);
+    for (size_t i = 0; i < in_.size(); ++i)
+      fn(static_cast<int>(i) / vcs_, static_cast<int>(i) % vcs_, in_[i].buf);
   }
   // Calls fn(flit) for every flit buffered here (end-of-run census).
   template <typename Fn>
@@ -72,7 +73,7 @@ class Router final : public OutputView {
     const auto each = [&fn](const Ring<Flit>& buf) {
       for (uint32_t i = 0; i < buf.size(); ++i) fn(buf.at(i));
     };
-    ForEachInputVc(each);
+    ForEachInputVc([&each](int, int, const Ring<Flit>& buf) { each(buf); });
     for (const auto& ovc : out_) each(ovc.queue);
   }
 

@@ -152,6 +152,53 @@ void WormholeNetwork::CountFlits(std::vector<uint32_t>& present) const {
   }
 }
 
+std::string WormholeNetwork::Locate(uint32_t packet) const {
+  const auto name = [](const Endpoint& e) {
+    return e.router ? "r" + std::to_string(e.router->id()) + "_p" + std::to_string(e.port)
+                    : "nic" + std::to_string(e.nic->id());
+  };
+  // The packet's lowest-numbered flit still inside is where it waits.
+  uint32_t first = UINT32_MAX;
+  std::string where = "nowhere: lost";
+  const auto consider = [&](uint32_t index, const std::string& place) {
+    if (index < first) {
+      first = index;
+      where = "flit " + std::to_string(index) + " " + place;
+    }
+  };
+  for (const auto& nic : nics_) {
+    const Ring<uint32_t>& queue = nic->source_queue();
+    for (uint32_t i = 0; i < queue.size(); ++i) {
+      if (queue.at(i) != packet) continue;
+      consider(i == 0 ? nic->flits_sent_of_current() : 0, "in the source queue of node " +
+                                                              std::to_string(nic->id()) + " (" +
+                                                              std::to_string(i) + " packets ahead)");
+    }
+  }
+  for (const auto& ch : channels_) {
+    for (uint32_t i = 0; i < ch->in_flight().size(); ++i) {
+      const Flit& f = ch->in_flight().at(i).second;
+      if (f.packet == packet)
+        consider(f.index, "on the wire " + name(ch->source()) + " -> " + name(ch->destination()));
+    }
+  }
+  for (const auto& router : routers_) {
+    router->ForEachInputVc([&](int port, int vc, const Ring<Flit>& buf) {
+      for (uint32_t i = 0; i < buf.size(); ++i) {
+        if (buf.at(i).packet != packet) continue;
+        consider(buf.at(i).index, "in router " + std::to_string(router->id()) + ", input port " +
+                                      std::to_string(port) + ", VC " + std::to_string(vc) + " (" +
+                                      std::to_string(i) + " flits ahead)");
+      }
+    });
+    router->ForEachFlit([&](const Flit& f) {  // output queues (CIOQ); input flits were seen above
+      if (f.packet == packet && f.index < first)
+        consider(f.index, "in router " + std::to_string(router->id()) + ", an output queue");
+    });
+  }
+  return where;
+}
+
 bool WormholeNetwork::Drained(const Channel& channel) const {
   const Endpoint& from = channel.source();
   return channel.Quiet() && (from.router ? from.router->OutputDrained(from.port) : from.nic->OutputDrained());

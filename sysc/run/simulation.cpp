@@ -29,7 +29,8 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       ledger_(std::make_unique<EnergyLedger>(params.sim.cycle_ns)),
       measure_begin_(params.sim.warmup),
       measure_end_(params.sim.warmup + params.sim.measure),
-      deadline_(measure_end_ + params.sim.drain_limit) {
+      deadline_(measure_end_ + params.sim.drain_limit),
+      watchdog_(params.sim.stall_limit, params.sim.starvation_limit) {
   AddMechanisms(scenario);
   if (params.sim.timeseries > 0) {
     std::vector<std::string> columns = {"offered_flits_per_node_cycle", "accepted_flits_per_node_cycle",
@@ -79,6 +80,7 @@ void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
   p.message = message;
   p.measured = labelled;
   p.live = true;
+  watchdog_.OnCreated(id, cycle_);
   fabric_->Inject(id);
   stats_.OnCreated(labelled, flits);
   generated_flits_ += flits;
@@ -126,6 +128,7 @@ bool Simulation::Tick() {
     saturated_ = true;
     done_ = true;
   }
+  if (!done_ && (cycle_ & (ProgressWatchdog::kPeriod - 1)) == 0) Watch();
   if (options_.progress && (cycle_ & 0x3ff) == 0) ReportProgress();
   return !done_;
 }
@@ -183,6 +186,27 @@ void Simulation::SampleTimeseries() {
   ts_busy_ = busy;
   ts_energy_ = energy;
   ts_nominal_ = nominal;
+}
+
+void Simulation::Watch() {
+  uint64_t moved = 0;
+  for (const auto& ch : fabric_->channels()) moved += ch->busy_cycles();
+  stalled_ = watchdog_.Look(cycle_, moved, stats_.delivered(), stats_.created() - stats_.delivered(), pool_);
+  if (stalled_ != ProgressWatchdog::Verdict::kNone) done_ = true;
+}
+
+// The oldest packet not delivered when the watchdog stopped the run, and where it waits.
+nlohmann::json Simulation::StalledPacket() const {
+  const uint32_t id = watchdog_.oldest();
+  const Packet& p = pool_[id];
+  return {{"packet", id},
+          {"src", p.src},
+          {"dst", p.dst},
+          {"created", p.created},
+          {"age_cycles", cycle_ - p.created},
+          {"flits", p.flits},
+          {"flits_delivered", p.next_index},
+          {"waits_at", fabric_->Locate(id)}};
 }
 
 void Simulation::ReportProgress() {
@@ -285,8 +309,21 @@ nlohmann::json Simulation::Finish(double wall_s) {
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
               {"warmup_cycles", params_.sim.warmup},
               {"measure_cycles", params_.sim.measure}};
-  r["verdict"] = saturated_ ? "saturated" : "ok";
-  if (saturated_) r["verdict_reason"] = SaturationReason();
+  if (stalled_ == ProgressWatchdog::Verdict::kDeadlocked) {
+    r["verdict"] = "deadlocked";
+    r["verdict_reason"] = "no flit moved on any wire for " +
+                          std::to_string(cycle_ - watchdog_.still_since()) +
+                          " cycles (sim.stall_limit_cycles) while packets were outstanding";
+    r["stalled_packet"] = StalledPacket();
+  } else if (stalled_ == ProgressWatchdog::Verdict::kStarved) {
+    r["verdict"] = "starved";
+    r["verdict_reason"] = "a packet waited longer than sim.starvation_limit_cycles = " +
+                          std::to_string(params_.sim.starvation_limit) + " while others were delivered";
+    r["stalled_packet"] = StalledPacket();
+  } else {
+    r["verdict"] = saturated_ ? "saturated" : "ok";
+    if (saturated_) r["verdict_reason"] = SaturationReason();
+  }
   r["warnings"] = params_.warnings;
   const std::vector<std::string> problems = Problems(census);
   r["check"] = {{"ok", problems.empty()}, {"problems", problems}};

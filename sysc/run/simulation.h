@@ -21,6 +21,7 @@
 #include "net/nic.h"
 #include "run/census.h"
 #include "run/run_params.h"
+#include "run/watchdog.h"
 #include "traffic/traffic_source.h"
 
 namespace icn {
@@ -75,6 +76,9 @@ class Simulation final : private SinkObserver {
   void CloseWindow();
   void SampleTimeseries();
   void ReportProgress();
+  // Every ProgressWatchdog::kPeriod cycles: ends the run if it deadlocked or starved a packet.
+  void Watch();
+  nlohmann::json StalledPacket() const;
   nlohmann::json PacketResults(const Census& census) const;
   nlohmann::json EnergyResults() const;
   nlohmann::json WorkloadResults() const;
@@ -100,6 +104,8 @@ class Simulation final : private SinkObserver {
   uint64_t deadline_;
   bool generating_ = true;
   bool saturated_ = false;
+  ProgressWatchdog watchdog_;
+  ProgressWatchdog::Verdict stalled_ = ProgressWatchdog::Verdict::kNone;
   bool done_ = false;
   Window window_;
   uint64_t generated_flits_ = 0;  // since the last time-series sample

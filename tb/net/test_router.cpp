@@ -293,7 +293,7 @@ TEST_CASE("tail_sent lets a packet follow another one's tail into the same VC; b
     int shared = 0;  // cycles x buffers holding the tail of one packet and the head of the next
     while (run.sim->Tick()) {
       for (const auto& router : run.network().routers()) {
-        router->ForEachInputVc([&](const icn::Ring<icn::Flit>& buf) {
+        router->ForEachInputVc([&](int, int, const icn::Ring<icn::Flit>& buf) {
           for (uint32_t i = 0; i + 1 < buf.size(); ++i) shared += buf.at(i).tail();
         });
       }
