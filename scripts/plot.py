@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """PNG figures of a sweep made by scripts/sweep.py (needs Debian's python3-matplotlib:
-run with /usr/bin/python3). Writes out/sweeps/<experiment>/<experiment>.png."""
+run with /usr/bin/python3). Writes <out>/<experiment>.png (default out/sweeps/<experiment>)."""
 import argparse
 import csv
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.exit(f"plot: {sys.executable} has no matplotlib; run /usr/bin/python3 scripts/plot.py "
+             "(Debian's python3-matplotlib, installed by scripts/setup.sh)")
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -228,8 +232,9 @@ PLOTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound"
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("experiment", choices=sorted(PLOTS))
+    parser.add_argument("--out", type=Path, help="the sweep's folder (default out/sweeps/<experiment>)")
     args = parser.parse_args()
-    out = ROOT / "out" / "sweeps" / args.experiment
+    out = args.out or ROOT / "out" / "sweeps" / args.experiment
     if not (out / "summary.csv").exists():
         print(f"plot: {out / 'summary.csv'} not found; run scripts/sweep.py {args.experiment} first", file=sys.stderr)
         return 2

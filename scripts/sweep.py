@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Runs a named experiment: a grid of icnsim runs (bundled scenario + --set overrides), in a local
-process pool by default, or written out as a Slurm job array with --slurm. Each run writes its own
-results.json; the sweep merges them into out/sweeps/<experiment>/summary.csv (one row per run,
-with the parameters that vary, the seed and the main results)."""
+"""Runs a named experiment, or any grid (--scenario NAME --grid key=v1,v2 ...), as icnsim runs
+(bundled scenario + --set overrides), in a local process pool by default, or written out as a Slurm
+job array with --slurm. Each run writes its own results.json; the sweep merges them into
+<out>/summary.csv (one row per run, with the parameters that vary, the seed and the main results).
+A second call resumes: runs whose results are there from the same command are not run again
+(--fresh runs everything). Needs only the standard library (any python3)."""
 import argparse
 import csv
+import itertools
 import json
 import os
 import shlex
@@ -98,9 +101,38 @@ def command(scenario, sets, seed, out):
     return cmd
 
 
-def run_one(cmd):
+def grid(scenario, axes):
+    """The cartesian product of --grid key=v1,v2 axes over a bundled scenario."""
+    keys = [key for key, _ in axes]
+    return [(dict(zip(keys, values)), scenario, [f"{k}={v}" for k, v in zip(keys, values)])
+            for values in itertools.product(*(values for _, values in axes))]
+
+
+def grid_axis(text):
+    key, eq, values = text.partition("=")
+    if not eq or not key or not values or "" in values.split(","):
+        raise argparse.ArgumentTypeError(f"'{text}': expected key=value1,value2,...")
+    return key, values.split(",")
+
+
+def at_least_one(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: must be at least 1")
+    return value
+
+
+def run_one(cmd, folder):
     done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode == 0:
+        (folder / "command.txt").write_text(shlex.join(cmd) + "\n")  # marks the run complete
     return done.returncode, done.stderr
+
+
+def finished(cmd, folder):
+    """Whether this exact command already ran to completion into `folder`."""
+    marker = folder / "command.txt"
+    return (folder / "results.json").exists() and marker.exists() and marker.read_text() == shlex.join(cmd) + "\n"
 
 
 def summary_row(labels, out):
@@ -109,7 +141,7 @@ def summary_row(labels, out):
     row.update({"seed": r["seed"], "latency_avg": r["latency"]["avg"], "latency_p99": r["latency"]["p99"],
                 "offered": r["throughput"]["offered"], "accepted": r["throughput"]["accepted"],
                 "links_relative": r["energy"]["links_relative"], "verdict": r["verdict"],
-                "lost": r["packets"]["lost"], "run": str(out.relative_to(ROOT))})
+                "lost": r["packets"]["lost"], "run": os.path.relpath(out, ROOT)})
     for key, value in r.get("fattree_onoff", {}).items():
         row[f"fattree_onoff.{key}"] = value
     if "workload" in r:
@@ -122,41 +154,60 @@ def summary_row(labels, out):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("experiment", choices=sorted(EXPERIMENTS))
-    parser.add_argument("--seeds", type=int, default=1, help="seeds per point (1, 2, ...)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="runs in parallel")
+    parser.add_argument("experiment", nargs="?", choices=sorted(EXPERIMENTS),
+                        help="a named experiment; leave out with --scenario and --grid")
+    parser.add_argument("--scenario", help="bundled scenario of a --grid sweep")
+    parser.add_argument("--grid", type=grid_axis, action="append", default=[],
+                        help="key=value1,value2,... (repeatable: the runs are every combination)")
+    parser.add_argument("--seeds", type=at_least_one, default=1, help="seeds per point (1, 2, ...)")
+    parser.add_argument("--jobs", type=at_least_one, default=os.cpu_count(), help="runs in parallel")
+    parser.add_argument("--out", type=Path, help="sweep folder (default out/sweeps/<experiment or grid>)")
+    parser.add_argument("--fresh", action="store_true", help="run everything again instead of resuming")
     parser.add_argument("--slurm", action="store_true", help="write a Slurm job array instead of running")
     args = parser.parse_args()
+    if bool(args.experiment) == bool(args.grid or args.scenario):
+        parser.error("give an experiment, or --scenario with at least one --grid")
+    if args.grid and not args.scenario or args.scenario and not args.grid:
+        parser.error("--scenario and --grid go together")
+    if not ICNSIM.exists():
+        parser.error(f"{ICNSIM} not found: run scripts/build.sh first")
 
-    out = ROOT / "out" / "sweeps" / args.experiment
+    name = args.experiment or "grid"
+    out = (args.out or ROOT / "out" / "sweeps" / name).resolve()
+    plan = EXPERIMENTS[args.experiment]() if args.experiment else grid(args.scenario, args.grid)
     runs = []
-    for labels, scenario, sets in EXPERIMENTS[args.experiment]():
+    for labels, scenario, sets in plan:
         for seed in range(1, args.seeds + 1):
-            name = "_".join(f"{v}" for v in labels.values() if v != "") + f"_s{seed}"
-            runs.append((labels, out / "runs" / name, command(scenario, sets, seed, out / "runs" / name)))
+            run_name = "_".join(f"{v}" for v in labels.values() if v != "") + f"_s{seed}"
+            folder = out / "runs" / run_name.replace("/", "-")
+            runs.append((labels, folder, command(scenario, sets, seed, folder)))
 
     if args.slurm:
         out.mkdir(parents=True, exist_ok=True)
         (out / "commands.txt").write_text("".join(shlex.join(cmd) + "\n" for _, _, cmd in runs))
         (out / "array.sbatch").write_text(
             "#!/bin/bash\n"
-            f"#SBATCH --job-name=icnsim-{args.experiment}\n#SBATCH --array=1-{len(runs)}\n"
+            f"#SBATCH --job-name=icnsim-{name}\n#SBATCH --array=1-{len(runs)}\n"
             "#SBATCH --cpus-per-task=1\n#SBATCH --time=01:00:00\n"
             f'cmd=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {out / "commands.txt"})\n'
             'eval "$cmd"\n')
         print(f"sweep: wrote {out / 'array.sbatch'} ({len(runs)} runs); rerun without --slurm to merge")
         return 0
 
+    todo = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]
+    if len(todo) < len(runs):
+        print(f"sweep: resuming, {len(runs) - len(todo)} of {len(runs)} runs already done", file=sys.stderr)
     failed = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_one, cmd): (labels, path) for labels, path, cmd in runs}
+        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in todo}
         for i, future in enumerate(as_completed(futures), 1):
             code, err = future.result()
-            labels, path = futures[future]
-            print(f"[sweep] {i}/{len(runs)} {path.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
+            folder = futures[future]
+            print(f"[sweep] {i}/{len(todo)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
             if code:
-                failed.append(f"{path.name}: exit {code}: {err.strip()[-300:]}")
-    rows = [summary_row(labels, path) for labels, path, _ in runs if (path / "results.json").exists()]
+                failed.append(f"{folder.name}: exit {code}: {err.strip()[-300:]}")
+    rows = [summary_row(labels, folder) for labels, folder, _ in runs if (folder / "results.json").exists()]
+    out.mkdir(parents=True, exist_ok=True)
     with open(out / "summary.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(dict.fromkeys(k for row in rows for k in row)))
         writer.writeheader()

@@ -4,8 +4,8 @@
 
 namespace icn {
 
-Timeseries::Timeseries(const std::string& comment, const std::vector<std::string>& columns) {
-  csv_ = "# " + comment + "\ncycle";
+Timeseries::Timeseries(const std::vector<std::string>& columns) {
+  csv_ = "cycle";
   for (const auto& c : columns) csv_ += "," + c;
   csv_ += '\n';
 }

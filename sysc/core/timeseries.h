@@ -1,5 +1,6 @@
-// timeseries.csv: a comment line that names the run, a header of named columns, one row per
-// window. The run's own columns come first; each mechanism appends the columns it declares.
+// timeseries.csv: a header of named columns, then one row per window (the run's seed and
+// parameters are in results.json beside it, so any CSV reader takes the file as it is). The
+// run's own columns come first; each mechanism appends the columns it declares.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -10,7 +11,7 @@ namespace icn {
 class Timeseries {
  public:
   // `columns` after the leading "cycle" column.
-  Timeseries(const std::string& comment, const std::vector<std::string>& columns);
+  explicit Timeseries(const std::vector<std::string>& columns);
   void AddRow(uint64_t cycle, const std::vector<double>& values);
   const std::string& csv() const { return csv_; }
 

@@ -38,10 +38,7 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
     for (const auto& m : mechanisms_) {
       for (auto& c : m->TimeseriesColumns()) columns.push_back(std::move(c));
     }
-    timeseries_ = std::make_unique<Timeseries>("scenario " + scenario.name() + ", seed " +
-                                                   std::to_string(params.sim.seed) +
-                                                   " (all parameters in results.json)",
-                                               columns);
+    timeseries_ = std::make_unique<Timeseries>(columns);
   }
   if (traffic_.workload()) {
     // A workload is measured whole: from cycle 0 until its last message is delivered.

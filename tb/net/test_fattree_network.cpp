@@ -120,7 +120,6 @@ TEST_CASE("the mechanism's column in timeseries.csv follows the ramp", "[net][fa
   const nlohmann::json r = run.Results();
   std::istringstream csv(run.sim->timeseries_csv());
   std::string line;
-  std::getline(csv, line);  // # scenario ...
   std::getline(csv, line);
   REQUIRE(line.substr(line.rfind(',') + 1) == "fattree_onoff.links_powered");
   std::vector<double> powered;

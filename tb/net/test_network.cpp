@@ -276,9 +276,7 @@ TEST_CASE("timeseries.csv follows the load profile window by window", "[net]") {
   std::istringstream csv(run.sim->timeseries_csv());
   std::string line;
   std::getline(csv, line);
-  CHECK(line.rfind("# scenario test, seed 1", 0) == 0);
-  std::getline(csv, line);
-  CHECK(line.rfind("cycle,offered", 0) == 0);
+  CHECK(line.rfind("cycle,offered", 0) == 0);  // the header first: any CSV reader takes the file
   int rows = 0;
   while (std::getline(csv, line)) {
     const double offered = std::stod(line.substr(line.find(',') + 1));
