@@ -7,6 +7,7 @@ packages=(
   verilator                                        # RTL -> C++ models
   libsystemc-dev                                   # SystemC kernel of the harness
   catch2 clang-format                              # tests, the C++ style check
+  clang libclang-rt-14-dev                         # libFuzzer targets (scripts/fuzz.sh)
   yosys                                            # hardware cost
   gtkwave                                          # waveform viewer for the FST dumps
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results

@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
 # Set-up, build, then every test through CTest (unit, network, CLI, golden results, RTL lint,
-# synthesis check, C++ style).
-# Exits non-zero on any failure.
+# synthesis check, C++ style, fuzzing). Exits non-zero on any failure.
+#   scripts/test.sh [CTEST ARGS]    the release build in build/
+#   scripts/test.sh --sanitize      an AddressSanitizer + UBSan build in build-sanitize/ and the
+#                                   tests that run C++ (not lint, synthesis, style or fuzzing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+if [ "${1:-}" = "--sanitize" ]; then
+  shift
+  # -O1 without debug info keeps the build of the verilated models short; findings stop the test
+  # (halt_on_error), and only recoverable UBSan checks can be suppressed, so none is made fatal here.
+  flags="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer"
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=$flags" \
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" > build-sanitize.log 2>&1 ||
+    { cat build-sanitize.log; exit 1; }
+  cmake --build build-sanitize -j "$(nproc)" >> build-sanitize.log 2>&1 || { tail -60 build-sanitize.log; exit 1; }
+  rm -f build-sanitize.log
+  # Findings in Verilator's bundled FST writer are suppressed by file (tb/sanitize.supp), nothing else.
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+  export LSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp"
+  export UBSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp:print_stacktrace=1:halt_on_error=1"
+  cd build-sanitize
+  exec ctest --no-tests=error --output-on-failure -j "$(nproc)" -E "^(lint|synthesis|format|fuzz|sweep)" "$@"
+fi
 scripts/build.sh
 cd build
 ctest --no-tests=error --output-on-failure -j "$(nproc)" "$@"

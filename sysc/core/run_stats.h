@@ -11,6 +11,8 @@ namespace icn {
 
 struct LatencySummary {
   double avg = 0;
+  double network_avg = 0;  // from the head leaving the source to tail delivery (no source queueing)
+  double hops_avg = 0;     // routers crossed
   double p50 = 0;
   double p99 = 0;
   double max = 0;
@@ -29,7 +31,8 @@ class RunStats {
       labelled_flits_created_ += flits;
     }
   }
-  void OnDelivered(bool labelled, uint64_t latency, uint32_t flits) {
+  // `latency` from generation, `network_latency` from the head's injection, `hops` routers crossed.
+  void OnDelivered(bool labelled, uint64_t latency, uint64_t network_latency, uint32_t hops, uint32_t flits) {
     ++delivered_;
     if (measuring_) window_flits_delivered_ += flits;
     window_latency_sum_ += latency;
@@ -38,6 +41,8 @@ class RunStats {
     if (labelled) {
       ++labelled_delivered_;
       latencies_.Add(latency);
+      network_latency_sum_ += network_latency;
+      hops_sum_ += hops;
     }
   }
   void OnViolation(const std::string& what) {
@@ -78,6 +83,8 @@ class RunStats {
   uint64_t window_flits_ = 0;
   std::vector<std::string> violations_;
   LatencyHistogram latencies_;
+  uint64_t network_latency_sum_ = 0;  // of labelled packets
+  uint64_t hops_sum_ = 0;
 };
 
 }  // namespace icn

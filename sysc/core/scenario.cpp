@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -201,12 +202,19 @@ Scenario::Scenario(const KeyTable& keys) : keys_(&keys) {
 }
 
 Scenario Scenario::Load(const KeyTable& keys, const std::string& path, const std::vector<std::string>& sets) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw ScenarioError(path + ": cannot open the scenario file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return Parse(keys, text.str(), path, sets);
+}
+
+Scenario Scenario::Parse(const KeyTable& keys, const std::string& text, const std::string& path,
+                         const std::vector<std::string>& sets) {
   Scenario scenario(keys);
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw ScenarioError(path + ": cannot open the scenario file");
+    root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw ScenarioError(path + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
@@ -285,12 +293,11 @@ std::vector<std::pair<double, double>> Scenario::Points(const std::string& key) 
 
 nlohmann::json Scenario::ToJson() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [key, value] : values_)
-    out[nlohmann::json::json_pointer("/" + [&] {
-      std::string path = key;
-      for (auto& c : path) c = (c == '.') ? '/' : c;
-      return path;
-    }())] = value;
+  for (const auto& entry : values_) {
+    std::string pointer = "/" + entry.first;  // "a.b.c" -> "/a/b/c"
+    for (auto& c : pointer) c = (c == '.') ? '/' : c;
+    out[nlohmann::json::json_pointer(pointer)] = entry.second;
+  }
   return out;
 }
 

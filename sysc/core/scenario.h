@@ -65,6 +65,9 @@ class Scenario {
   explicit Scenario(const KeyTable& keys);
   // Defaults, then the file, then each "key=value" in order. Throws ScenarioError.
   static Scenario Load(const KeyTable& keys, const std::string& path, const std::vector<std::string>& sets);
+  // The same from the text of a scenario; `origin` names it in messages.
+  static Scenario Parse(const KeyTable& keys, const std::string& text, const std::string& origin,
+                        const std::vector<std::string>& sets);
   // The first sentence of a scenario file's `description` ("" if it has none or cannot be read).
   static std::string Summary(const std::string& path);
 

@@ -21,7 +21,8 @@ struct Flit {
 };
 
 struct Packet {
-  uint64_t created = 0;  // cycle the source generated it
+  uint64_t created = 0;   // cycle the source generated it
+  uint64_t injected = 0;  // cycle its head left the source (the network latency starts there)
   int32_t src = 0;
   int32_t dst = 0;
   uint32_t flits = 0;

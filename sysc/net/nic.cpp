@@ -28,7 +28,7 @@ bool Nic::OutputDrained() const {
 void Nic::Inject(uint64_t now) {
   if (queue_.empty() || !out_->CanSend(now)) return;
   const uint32_t id = queue_.front();
-  const Packet& packet = pool_[id];
+  Packet& packet = pool_[id];
   if (current_vc_ < 0) {
     if (!out_->accepting()) return;  // quiesced: no new packet starts
     // A new packet takes the VC with the most credits, round-robin among equals.
@@ -49,6 +49,7 @@ void Nic::Inject(uint64_t now) {
   flit.vc = static_cast<uint8_t>(current_vc_);
   flit.flags = (next_flit_ == 0 ? Flit::kHead : 0) | (next_flit_ + 1 == packet.flits ? Flit::kTail : 0);
   --credits_[current_vc_];
+  if (next_flit_ == 0) packet.injected = now;
   out_->Send(flit, now);
   if (flit.tail()) {
     queue_.pop_front();

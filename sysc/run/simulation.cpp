@@ -85,7 +85,7 @@ void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
 
 void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
   const Packet& p = pool_[packet];
-  stats_.OnDelivered(p.measured, now - p.created, p.flits);
+  stats_.OnDelivered(p.measured, now - p.created, now - p.injected, p.hops, p.flits);
   traffic_.OnDelivered(p, now);
   if (on_delivery) on_delivery(p, now - p.created);
   pool_.Release(packet);
@@ -294,8 +294,9 @@ nlohmann::json Simulation::Finish(double wall_s) {
   r["params"] = scenario_.ToJson();
   r["topology"] = fabric_->Name();
   r["packets"] = PacketResults(census);
-  r["latency"] = {
-      {"avg", lat.avg}, {"p50", lat.p50}, {"p99", lat.p99}, {"max", lat.max}, {"samples", lat.samples}};
+  r["latency"] = {{"avg", lat.avg},          {"p50", lat.p50},         {"p99", lat.p99},
+                  {"max", lat.max},          {"samples", lat.samples}, {"network_avg", lat.network_avg},
+                  {"hops_avg", lat.hops_avg}};
   r["throughput"] = {{"offered", static_cast<double>(stats_.labelled_flits_created()) / (nodes * window)},
                      {"accepted", static_cast<double>(stats_.window_flits_delivered()) / (nodes * window)}};
   r["energy"] = EnergyResults();

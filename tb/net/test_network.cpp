@@ -123,7 +123,7 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       INFO(c.name << ", pipeline " << pipeline << ", link latency " << latency);
       tb::Run run(sets);
       icn::WormholeNetwork& net = run.network();
-      uint64_t packets = 0, exact = 0, below = 0;
+      uint64_t packets = 0, exact = 0, below = 0, labelled = 0, routers = 0, in_network = 0;
       double measured = 0, analytic = 0;
       run.sim->on_delivery = [&](const icn::Packet& p, uint64_t lat) {
         const uint64_t zero = net.ZeroLoadLatency(p.src, p.dst, p.flits);
@@ -132,6 +132,11 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
         below += lat < zero;
         measured += lat;
         analytic += zero;
+        if (p.measured) {
+          ++labelled;
+          routers += net.topology().RoutersOnPath(p.src, p.dst);
+          in_network += lat - (p.injected - p.created);
+        }
       };
       const nlohmann::json r = run.Results();
       REQUIRE(r["check"]["ok"] == true);
@@ -139,6 +144,10 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       CHECK(below == 0);                   // nothing beats the analytic value
       CHECK(exact >= packets * 97 / 100);  // and almost every packet meets it exactly
       CHECK(measured / packets == Approx(analytic / packets).epsilon(0.005));
+      // Beside the total: routers crossed (minimal routes) and latency without source queueing.
+      CHECK(r["latency"]["hops_avg"].get<double>() == Approx(static_cast<double>(routers) / labelled));
+      CHECK(r["latency"]["network_avg"].get<double>() == Approx(static_cast<double>(in_network) / labelled));
+      CHECK(r["latency"]["network_avg"].get<double>() <= r["latency"]["avg"].get<double>());
     }
   }
 }

@@ -1,0 +1,18 @@
+// libFuzzer target: any bytes as a workload trace. A ScenarioError (with the line and the reason)
+// is the expected answer to a malformed trace; anything else is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "core/errors.h"
+#include "traffic/workload.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+  try {
+    (void)icn::ReadTrace(in, "fuzz.trace");
+  } catch (const icn::ScenarioError&) {
+  }
+  return 0;
+}
