@@ -194,16 +194,16 @@ def main():
         print(f"sweep: wrote {out / 'array.sbatch'} ({len(runs)} runs); rerun without --slurm to merge")
         return 0
 
-    todo = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]
-    if len(todo) < len(runs):
-        print(f"sweep: resuming, {len(runs) - len(todo)} of {len(runs)} runs already done", file=sys.stderr)
+    pending = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]
+    if len(pending) < len(runs):
+        print(f"sweep: resuming, {len(runs) - len(pending)} of {len(runs)} runs already done", file=sys.stderr)
     failed = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in todo}
+        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in pending}
         for i, future in enumerate(as_completed(futures), 1):
             code, err = future.result()
             folder = futures[future]
-            print(f"[sweep] {i}/{len(todo)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
+            print(f"[sweep] {i}/{len(pending)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
             if code:
                 failed.append(f"{folder.name}: exit {code}: {err.strip()[-300:]}")
     rows = [summary_row(labels, folder) for labels, folder, _ in runs if (folder / "results.json").exists()]
