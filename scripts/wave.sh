@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Opens a controller waveform in GTKWave with its saved view.
-#   scripts/wave.sh [FST] [GTKW]                      (defaults: out/default/eee.fst, waves/eee_port.gtkw)
+#   scripts/wave.sh [FST] [GTKW]                      (defaults: out/default/eee.fst, build/waves/eee_port.gtkw)
 #   scripts/wave.sh FST GTKW --png OUT.png FROM_NS TO_NS   renders the view headless (Xvfb) to a PNG
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fst=${1:-out/default/eee.fst}
-view=${2:-waves/eee_port.gtkw}
+view=${2:-build/waves/eee_port.gtkw}  # the build's copy names encoded values (scripts/wave_views.py)
 [ -f "$fst" ] || { echo "wave: $fst not found (scripts/run.sh writes out/default/eee.fst)" >&2; exit 2; }
+[ -f "$view" ] || { echo "wave: $view not found (the build writes build/waves/)" >&2; exit 2; }
 if [ "${3:-}" != "--png" ]; then
   exec gtkwave "$fst" "$view"
 fi

@@ -28,6 +28,9 @@
 #ifndef ICNSIM_SCENARIO_DIR
 #define ICNSIM_SCENARIO_DIR "sim/scenarios"
 #endif
+#ifndef ICNSIM_WAVES_DIR
+#define ICNSIM_WAVES_DIR "waves"
+#endif
 #ifndef ICNSIM_VERSION
 #define ICNSIM_VERSION "unknown"
 #endif
@@ -283,9 +286,9 @@ int Run(const Request& request) {
         request.window.c_str(), static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
   } else if (!request.trace.empty() && !request.quiet) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
-    // Absolute paths, so the command works from any folder.
-    const fs::path view =
-        fs::path(ICNSIM_SCENARIO_DIR).parent_path().parent_path() / traced.info->view(*traced.config);
+    // Absolute paths, so the command works from any folder; the build's copy of the view names
+    // encoded values (scripts/wave_views.py).
+    const fs::path view = fs::path(ICNSIM_WAVES_DIR) / fs::path(traced.info->view(*traced.config)).filename();
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
                 view.c_str());

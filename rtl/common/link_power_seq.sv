@@ -17,7 +17,7 @@ module link_power_seq #(
   input  logic [CountWidth-1:0] off_cycles_i,
   input  logic [CountWidth-1:0] on_cycles_i,
   // Status
-  output logic [1:0]            state_o,
+  output logic [1:0]            state_o,   // enum: seq_state_e
   output logic                  on_o,
   output logic                  stable_o,
   output logic [CountWidth-1:0] count_o

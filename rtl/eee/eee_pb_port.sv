@@ -53,10 +53,10 @@ module eee_pb_port #(
   input  logic [QueueWidth-1:0]       tx_queue_i,
   input  logic                        tx_busy_i,
   input  logic                        rx_busy_i,
-  input  logic [2:0]                  ctl_rx_i,
-  output logic [2:0]                  ctl_tx_o,
+  input  logic [2:0]                  ctl_rx_i,       // enum: ctl_msg_e (eee_port)
+  output logic [2:0]                  ctl_tx_o,       // enum: ctl_msg_e
   output logic                        tx_en_o,
-  output logic [1:0]                  power_o,
+  output logic [1:0]                  power_o,        // enum: power_e (eee_port)
   // Policy straps
   input  logic [1:0]                  policy_i,       // 0 fixed, 1 PerfBound, 2 PerfBoundCorrect
   input  logic [MaxHops*FracBits-1:0] hop_share_i,    // p_h of this port, Q0.FracBits
@@ -65,10 +65,10 @@ module eee_pb_port #(
   input  logic [IdleWidth-1:0]        now_i,          // time base: the current cycle
   input  logic                        search_i,       // start a search (every X cycles)
   // Debug: the port's own state, and what the policy decided
-  output logic [1:0]                  hs_state_o,
+  output logic [1:0]                  hs_state_o,     // enum: hs_state_e (eee_port)
   output logic [LatencyWidth-1:0]     sync_count_o,
   output logic                        go_o,
-  output logic [1:0]                  seq_state_o,
+  output logic [1:0]                  seq_state_o,    // enum: seq_state_e (link_power_seq)
   output logic [TransWidth-1:0]       trans_count_o,
   output logic                        pdt_armed_o,
   output logic [TimerWidth-1:0]       pdt_count_o,

@@ -41,27 +41,36 @@ module eee_port #(
   input  logic                    tx_busy_i,      // a flit left on the link this cycle
   input  logic                    rx_busy_i,      // a flit arrived from the link this cycle
   // Control messages over the link (arrive L cycles after the partner sent them)
-  input  logic [2:0]              ctl_rx_i,
-  output logic [2:0]              ctl_tx_o,
+  input  logic [2:0]              ctl_rx_i,       // enum: ctl_msg_e
+  output logic [2:0]              ctl_tx_o,       // enum: ctl_msg_e
   // Link state
   output logic                    tx_en_o,        // this end may start sending a flit
-  output logic [1:0]              power_o,        // 0 wake, 1 transition, 2 LPI fast, 3 LPI deep
+  output logic [1:0]              power_o,        // enum: power_e
   // Debug: together with ctl_tx_o these are the whole state of the port
-  output logic [1:0]              hs_state_o,
+  output logic [1:0]              hs_state_o,     // enum: hs_state_e
   output logic [LatencyWidth-1:0] sync_count_o,
   output logic                    go_o,
-  output logic [1:0]              seq_state_o,
+  output logic [1:0]              seq_state_o,    // enum: seq_state_e (link_power_seq)
   output logic [TransWidth-1:0]   trans_count_o,
   output logic                    pdt_armed_o,
   output logic [TimerWidth-1:0]   pdt_count_o
 );
-  // Control message codes (carried on ctl_*):
-  //   0 none | 1 ReqSleep | 2 ReqWake | 3 Accept | 4 Refuse
-  localparam logic [2:0] MsgNone     = 3'd0;
-  localparam logic [2:0] MsgReqSleep = 3'd1;
-  localparam logic [2:0] MsgReqWake  = 3'd2;
-  localparam logic [2:0] MsgAccept   = 3'd3;
-  localparam logic [2:0] MsgRefuse   = 3'd4;
+  // Control messages carried on ctl_*. The enums name the encodings of the ports too: GTKWave
+  // views show them by name (translate filters generated from these typedefs).
+  typedef enum logic [2:0] {
+    MsgNone     = 3'd0,
+    MsgReqSleep = 3'd1,
+    MsgReqWake  = 3'd2,
+    MsgAccept   = 3'd3,
+    MsgRefuse   = 3'd4
+  } ctl_msg_e;
+
+  typedef enum logic [1:0] {
+    PowerWake       = 2'd0,  // awake
+    PowerTransition = 2'd1,  // going to sleep or waking: full power, no transmission
+    PowerFastLpi    = 2'd2,  // fast-wake LPI
+    PowerDeepLpi    = 2'd3   // deep-sleep LPI
+  } power_e;
 
   typedef enum logic [1:0] {
     HsIdle  = 2'd0,  // no handshake open
@@ -185,8 +194,8 @@ module eee_port #(
 
   assign ctl_tx_o    = ctl_q;
   assign tx_en_o     = seq_on && (hs_q == HsIdle || hs_q == HsStart) && !go_q;
-  assign power_o     = (seq_state == 2'd0) ? 2'd0 :
-                       (seq_state == 2'd2) ? (lpi_deep_i ? 2'd3 : 2'd2) : 2'd1;
+  assign power_o     = (seq_state == 2'd0) ? PowerWake :
+                       (seq_state == 2'd2) ? (lpi_deep_i ? PowerDeepLpi : PowerFastLpi) : PowerTransition;
   assign hs_state_o  = hs_q;
   assign sync_count_o = sync_q;
   assign go_o        = go_q;

@@ -52,11 +52,11 @@ module fattree_switch_ctrl #(
   output logic [2*Arity-1:0]         tx_en_o,      // may send flits
   output logic [2*Arity-1:0]         powered_o,    // draws power
   // Debug
-  output logic [4*Arity-1:0]         link_state_o, // 2 bits per port: 0 on, 1 to off, 2 off, 3 to on
+  output logic [4*Arity-1:0]         link_state_o, // 2 bits per port, enum: seq_state_e (link_power_seq)
   output logic [CountWidth-1:0]      check_count_o,
   output logic [SumWidth-1:0]        up_busy_o,    // up links, last window: flits sent
   output logic [SumWidth-1:0]        up_usable_o,  // up links, last window: usable cycles
-  output logic [1:0]                 decision_o    // last check: 0 none, 1 one off, 2 one on
+  output logic [1:0]                 decision_o    // last check, enum: decision_e
 );
   localparam int unsigned Ports    = 2 * Arity;
   localparam int unsigned SumWidth = CountWidth + $clog2(Arity) + 1;
@@ -73,7 +73,13 @@ module fattree_switch_ctrl #(
   logic [Ports-1:0]      want_q, want_d, off_pick, on_pick, first_up;
   logic [CountWidth-1:0] count_q, count_d;
   logic                  decide_q, decide_d;
-  logic [1:0]            decision_q, decision_d;
+  typedef enum logic [1:0] {
+    DecisionNone  = 2'd0,  // no up link changed at the last check
+    DecisionUpOff = 2'd1,  // one up link turned off
+    DecisionUpOn  = 2'd2   // one up link turned on
+  } decision_e;
+
+  decision_e             decision_q, decision_d;
   logic                  window_end;
   logic [Ports-1:0]      seq_on, seq_off;
   logic [CountWidth-1:0] meter_busy [Arity];
@@ -146,13 +152,13 @@ module fattree_switch_ctrl #(
     unique case (role)
       RoleUtil: begin
         if (decide_q) begin
-          decision_d = 2'd0;
+          decision_d = DecisionNone;
           if (below_off && off_pick != '0) begin
             want_d     = want_q & ~off_pick;
-            decision_d = 2'd1;
+            decision_d = DecisionUpOff;
           end else if (above_on && on_pick != '0) begin
             want_d     = want_q | on_pick;
-            decision_d = 2'd2;
+            decision_d = DecisionUpOn;
           end
         end
       end
@@ -176,7 +182,7 @@ module fattree_switch_ctrl #(
       want_q     <= '1;  // out of reset every link is on; unconnected ports drop next cycle
       count_q    <= '0;
       decide_q   <= 1'b0;
-      decision_q <= 2'd0;
+      decision_q <= DecisionNone;
     end else begin
       want_q     <= want_d & connected_i;
       count_q    <= count_d;

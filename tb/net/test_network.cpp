@@ -346,12 +346,22 @@ TEST_CASE("two runs reported as never finishing now finish, the slow one without
   // transitions, 68,960 in LPI, 5,642 awake) and carried 2 packets per round: the run crawls to
   // about 320,000 cycles because of the rounds, not because a packet is left behind. Checked here:
   // it finishes, and its length scales with the cost of a round.
-  const std::vector<std::string> mesh_keys = {
-      "topology.kind=mesh", "topology.dims=[4, 5]", "router.vcs=1", "router.vc_buffer_flits=7",
-      "router.pipeline_cycles=3", "link.latency_cycles=3", "traffic.pattern=uniform", "traffic.packet_flits=2",
-      "traffic.load=0.0826", "eee.pdt_ns=1", "sim.seed=255736620382", "sim.warmup_cycles=500",
-      "sim.measure_cycles=2000", "sim.drain_limit_cycles=3000000", "traffic.profile=ramp",
-      "traffic.ramp=[[0, 0.0826], [2500, 0.0826], [2501, 0]]"};
+  const std::vector<std::string> mesh_keys = {"topology.kind=mesh",
+                                              "topology.dims=[4, 5]",
+                                              "router.vcs=1",
+                                              "router.vc_buffer_flits=7",
+                                              "router.pipeline_cycles=3",
+                                              "link.latency_cycles=3",
+                                              "traffic.pattern=uniform",
+                                              "traffic.packet_flits=2",
+                                              "traffic.load=0.0826",
+                                              "eee.pdt_ns=1",
+                                              "sim.seed=255736620382",
+                                              "sim.warmup_cycles=500",
+                                              "sim.measure_cycles=2000",
+                                              "sim.drain_limit_cycles=3000000",
+                                              "traffic.profile=ramp",
+                                              "traffic.ramp=[[0, 0.0826], [2500, 0.0826], [2501, 0]]"};
   const auto run_mesh = [&](std::vector<std::string> extra) {
     extra.insert(extra.begin(), mesh_keys.begin(), mesh_keys.end());
     const nlohmann::json r = tb::Run(extra).Results();
