@@ -20,10 +20,11 @@ EEE_ON = ["eee.mode=fast_wake", "eee.pdt_ns=1000"]
 ONOFF = EEE_OFF + ["fattree_onoff.enabled=true", "fattree_onoff.u_off=0.3", "fattree_onoff.u_on=0.65"]
 
 # (name, bundled scenario, overrides)
+LOADS = ("0.001", "0.01", "0.05", "0.2", "0.4")
 CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", "default", FAT_TREE + [f"traffic.load={load}"] + eee)
-         for load in ("0.05", "0.2", "0.4") for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+         for load in LOADS for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
 CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", "default", FAT_TREE + [f"traffic.load={load}"] + ONOFF)
-          for load in ("0.05", "0.2", "0.4")]
+          for load in LOADS]
 CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", "default", TORUS + ["traffic.load=0.1"] + eee)
           for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
@@ -33,9 +34,9 @@ CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["wor
                              ("PerfBoundCorrect 1%", []))]
 
 
-def run(scenario, sets, seed):
+def run(icnsim, scenario, sets, seed):
     out = ROOT / "out" / "bench" / "run"
-    cmd = [str(ICNSIM), "run", scenario, "--quiet", "--out", str(out), "--seed", str(seed)]
+    cmd = [str(icnsim), "run", scenario, "--quiet", "--out", str(out), "--seed", str(seed)]
     for s in sets:
         cmd += ["--set", s]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -46,6 +47,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (median reported)")
     parser.add_argument("--match", default="", help="only cases whose name contains this text")
+    parser.add_argument("--icnsim", default=str(ICNSIM), help="the binary to measure (e.g. a build of another revision)")
     args = parser.parse_args()
     rows = []
     print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9}")
@@ -55,7 +57,7 @@ def main():
         rates = []
         for i in range(args.repeat):
             print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
-            rates.append(run(scenario, sets, seed=1)["sim"]["cycles_per_s"])
+            rates.append(run(args.icnsim, scenario, sets, seed=1)["sim"]["cycles_per_s"])
         median = statistics.median(rates)
         rows.append({"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
                      "cycles_per_s_all": rates})

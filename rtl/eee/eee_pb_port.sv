@@ -72,6 +72,10 @@ module eee_pb_port #(
   output logic [TransWidth-1:0]       trans_count_o,
   output logic                        pdt_armed_o,
   output logic [TimerWidth-1:0]       pdt_count_o,
+  output logic [TransWidth-1:0]       trans_until_o,  // registers compared with now_i (see eee_port)
+  output logic [TimerWidth-1:0]       pdt_deadline_o,
+  output logic                        pdt_fired_o,
+  output logic                        pdt_never_o,
   output logic [TimerWidth-1:0]       pdt_applied_o,  // t_PDT loaded at the next arming
   output logic [TimerWidth-1:0]       pdt_search_o,   // last PerfBound result
   output logic [15:0]                 cf_o,           // max(1, cf), Q.8
@@ -220,6 +224,7 @@ module eee_pb_port #(
     .sleep_cycles_i (sleep_cycles_i),
     .wake_cycles_i  (wake_cycles_i),
     .pdt_cycles_i   (pdt_applied),
+    .now_i          (now_i),  // (lint flags a width mismatch if IdleWidth != TimerWidth)
     .tx_queue_i     (tx_queue_i),
     .tx_busy_i      (tx_busy_i),
     .rx_busy_i      (rx_busy_i),
@@ -233,7 +238,11 @@ module eee_pb_port #(
     .seq_state_o    (seq_state_o),
     .trans_count_o  (trans_count_o),
     .pdt_armed_o    (pdt_armed_o),
-    .pdt_count_o    (pdt_count_o)
+    .pdt_count_o    (pdt_count_o),
+    .trans_until_o  (trans_until_o),
+    .pdt_deadline_o (pdt_deadline_o),
+    .pdt_fired_o    (pdt_fired_o),
+    .pdt_never_o    (pdt_never_o)
   );
 
   assign pdt_applied_o = pdt_applied;

@@ -36,6 +36,8 @@ module eee_port #(
   input  logic [TransWidth-1:0]   sleep_cycles_i, // t_s
   input  logic [TransWidth-1:0]   wake_cycles_i,  // t_w
   input  logic [TimerWidth-1:0]   pdt_cycles_i,   // t_PDT
+  // Time base: the current cycle (modulo 2^TimerWidth); see deadline_o
+  input  logic [TimerWidth-1:0]   now_i,
   // Observables of the harness
   input  logic [QueueWidth-1:0]   tx_queue_i,     // packets waiting for or sending on this output
   input  logic                    tx_busy_i,      // a flit left on the link this cycle
@@ -51,9 +53,15 @@ module eee_port #(
   output logic [LatencyWidth-1:0] sync_count_o,
   output logic                    go_o,
   output logic [1:0]              seq_state_o,    // enum: seq_state_e (link_power_seq)
-  output logic [TransWidth-1:0]   trans_count_o,
+  output logic [TransWidth-1:0]   trans_count_o,  // cycles left in a transition
   output logic                    pdt_armed_o,
-  output logic [TimerWidth-1:0]   pdt_count_o
+  output logic [TimerWidth-1:0]   pdt_count_o,    // cycles left before the PDT expires
+  // Registers the time base is compared with: a port whose inputs stay the same changes no register
+  // until now_i reaches one of them, so the harness may skip its evaluation until then
+  output logic [TransWidth-1:0]   trans_until_o,  // last cycle of a transition
+  output logic [TimerWidth-1:0]   pdt_deadline_o, // cycle the PDT expires (armed, not fired, not never)
+  output logic                    pdt_fired_o,
+  output logic                    pdt_never_o
 );
   // Control messages carried on ctl_*. The enums name the encodings of the ports too: GTKWave
   // views show them by name (translate filters generated from these typedefs).
@@ -168,6 +176,7 @@ module eee_port #(
   ) u_seq (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
+    .now_i        (now_i[TransWidth-1:0]),
     .go_off_i     (go_q && seq_on),
     .go_on_i      (go_q && !seq_on),
     .off_cycles_i (sleep_cycles_i),
@@ -175,7 +184,8 @@ module eee_port #(
     .state_o      (seq_state),
     .on_o         (seq_on),
     .stable_o     (seq_stable),
-    .count_o      (trans_count_o)
+    .count_o      (trans_count_o),
+    .until_o      (trans_until_o)
   );
 
   eee_pdt_timer #(
@@ -183,13 +193,17 @@ module eee_port #(
   ) u_pdt (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
+    .now_i        (now_i),
     .pdt_cycles_i (pdt_cycles_i),
     .arm_i        (tx_done_empty || (hs_q == HsStart)),
     .cancel_i     (queued || rx_busy_i || go_q),
     .consume_i    (pdt_consume),
     .armed_o      (pdt_armed_o),
     .expired_o    (pdt_expired),
-    .count_o      (pdt_count_o)
+    .count_o      (pdt_count_o),
+    .deadline_o   (pdt_deadline_o),
+    .fired_o      (pdt_fired_o),
+    .never_o      (pdt_never_o)
   );
 
   assign ctl_tx_o    = ctl_q;

@@ -17,27 +17,34 @@
 ///   mt_root  the root of the Minimal Tree: everything always on.
 ///   standby  the other roots: down links on while any input from level 1 is active.
 ///
+/// No register moves while the switch is quiet: the check period is a pulse from the harness
+/// (check_i, like PerfBound's search), and the meters and sequencers compare the time base now_i.
+///
 /// Reading adopted (no flit may be stranded): a switch still holding packets keeps its down
 /// links, and at least the up links it had, on until it is empty.
 module fattree_switch_ctrl #(
   /// Switch arity k: K down ports and K up ports.
   parameter int unsigned Arity = 4,
-  /// Width of the check-period counter and of the utilisation meters.
+  /// Width of the utilisation meters (a check period < 2^CountWidth cycles).
   parameter int unsigned CountWidth = 16,
   /// Width of T_on and T_off.
   parameter int unsigned TransWidth = 16,
   /// Fraction bits of the thresholds (Q0.FracBits of the link bandwidth).
-  parameter int unsigned FracBits = 16
+  parameter int unsigned FracBits = 16,
+  /// Width of the time base: what the meters and the sequencers compare (derived).
+  parameter int unsigned TimeWidth = (CountWidth > TransWidth) ? CountWidth : TransWidth
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
+  // Time base: the current cycle (modulo 2^TimeWidth), and the last cycle of each check period
+  input  logic [TimeWidth-1:0]       now_i,
+  input  logic                       check_i,
   // Straps: place in the tree and parameters
   input  logic                       in_mt_i,
   input  logic                       is_root_i,
   input  logic [2*Arity-1:0]         connected_i,
   input  logic [FracBits-1:0]        u_off_i,
   input  logic [FracBits-1:0]        u_on_i,
-  input  logic [CountWidth-1:0]      check_cycles_i,
   input  logic [TransWidth-1:0]      t_on_i,
   input  logic [TransWidth-1:0]      t_off_i,
   // Observables of the switch, one bit per port
@@ -53,7 +60,6 @@ module fattree_switch_ctrl #(
   output logic [2*Arity-1:0]         powered_o,    // draws power
   // Debug
   output logic [4*Arity-1:0]         link_state_o, // 2 bits per port, enum: seq_state_e (link_power_seq)
-  output logic [CountWidth-1:0]      check_count_o,
   output logic [SumWidth-1:0]        up_busy_o,    // up links, last window: flits sent
   output logic [SumWidth-1:0]        up_usable_o,  // up links, last window: usable cycles
   output logic [1:0]                 decision_o    // last check, enum: decision_e
@@ -71,7 +77,6 @@ module fattree_switch_ctrl #(
 
   role_e                 role;
   logic [Ports-1:0]      want_q, want_d, off_pick, on_pick, first_up;
-  logic [CountWidth-1:0] count_q, count_d;
   logic                  decide_q, decide_d;
   typedef enum logic [1:0] {
     DecisionNone  = 2'd0,  // no up link changed at the last check
@@ -91,7 +96,7 @@ module fattree_switch_ctrl #(
   assign role = is_root_i ? (in_mt_i ? RoleMtRoot : RoleStandby) : (in_mt_i ? RoleUtil : RoleFollow);
 
   // ---- Check period and the up links' utilisation -------------------------------------------
-  assign window_end = (count_q == check_cycles_i - 1'b1);
+  assign window_end = check_i;
 
   for (genvar i = 0; i < Arity; i++) begin : gen_meter
     util_meter #(
@@ -99,6 +104,7 @@ module fattree_switch_ctrl #(
     ) u_meter (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
+      .now_i        (now_i[CountWidth-1:0]),
       .busy_i       (busy_i[Arity+i]),
       .usable_i     (seq_on[Arity+i]),
       .window_end_i (window_end),
@@ -146,7 +152,6 @@ module fattree_switch_ctrl #(
 
   always_comb begin
     want_d     = want_q;
-    count_d    = window_end ? '0 : count_q + 1'b1;
     decide_d   = window_end;  // decide once the meters hold the finished window
     decision_d = decision_q;
     unique case (role)
@@ -180,12 +185,10 @@ module fattree_switch_ctrl #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       want_q     <= '1;  // out of reset every link is on; unconnected ports drop next cycle
-      count_q    <= '0;
       decide_q   <= 1'b0;
       decision_q <= DecisionNone;
     end else begin
       want_q     <= want_d & connected_i;
-      count_q    <= count_d;
       decide_q   <= decide_d;
       decision_q <= decision_d;
     end
@@ -200,6 +203,7 @@ module fattree_switch_ctrl #(
     ) u_seq (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
+      .now_i        (now_i[TransWidth-1:0]),
       .go_off_i     (!want_q[p] && !committed_i[p]),
       .go_on_i      (want_q[p]),
       .off_cycles_i (t_off_i),
@@ -208,7 +212,8 @@ module fattree_switch_ctrl #(
       .on_o         (seq_on[p]),
       /* verilator lint_off PINCONNECTEMPTY */
       .stable_o     (),  // the state says it all
-      .count_o      ()
+      .count_o      (),
+      .until_o      ()   // the harness evaluates every cycle while a link is in transition
       /* verilator lint_on PINCONNECTEMPTY */
     );
     assign seq_off[p]              = (state == 2'd2);
@@ -219,7 +224,6 @@ module fattree_switch_ctrl #(
   assign routable_o    = want_q & seq_on;
   assign tx_en_o       = seq_on;
   assign powered_o     = ~seq_off;
-  assign check_count_o = count_q;
   assign up_busy_o     = up_busy;
   assign up_usable_o   = up_usable;
   assign decision_o    = decision_q;
@@ -234,7 +238,6 @@ module fattree_switch_ctrl #(
       end
       // A link with committed packets keeps sending until they have left.
       for (int p = 0; p < Ports; p++) if (committed_i[p] && !want_q[p] && seq_on[p]) assert (tx_en_o[p]);
-      assert (check_cycles_i != '0);
     end
   end
 `endif

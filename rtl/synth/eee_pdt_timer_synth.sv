@@ -1,8 +1,9 @@
 `default_nettype none
-/// Synthesis wrapper: the PDT timer alone, 32 bits (4.295 s at 1 ns per cycle).
+/// Synthesis wrapper: the PDT timer alone, 32 bits (4.295 s at 1 ns per cycle) and a 32-bit time base.
 module eee_pdt_timer_synth (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  logic [31:0] now_i,
   input  logic [31:0] pdt_cycles_i,
   input  logic        arm_i,
   input  logic        cancel_i,
@@ -14,6 +15,7 @@ module eee_pdt_timer_synth (
   ) u_pdt (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
+    .now_i        (now_i),
     .pdt_cycles_i (pdt_cycles_i),
     .arm_i        (arm_i),
     .cancel_i     (cancel_i),
@@ -22,6 +24,9 @@ module eee_pdt_timer_synth (
     /* verilator lint_off PINCONNECTEMPTY */
     .armed_o      (),
     .count_o      (),
+    .deadline_o   (),
+    .fired_o      (),
+    .never_o      (),
     /* verilator lint_on PINCONNECTEMPTY */
     .expired_o    (expired_o)
   );

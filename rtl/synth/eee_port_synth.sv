@@ -10,6 +10,7 @@ module eee_port_synth (
   input  logic [23:0] sleep_cycles_i,
   input  logic [23:0] wake_cycles_i,
   input  logic [31:0] pdt_cycles_i,
+  input  logic [31:0] now_i,
   input  logic [15:0] tx_queue_i,
   input  logic        tx_busy_i,
   input  logic        rx_busy_i,
@@ -32,6 +33,7 @@ module eee_port_synth (
     .sleep_cycles_i (sleep_cycles_i),
     .wake_cycles_i  (wake_cycles_i),
     .pdt_cycles_i   (pdt_cycles_i),
+    .now_i          (now_i),
     .tx_queue_i     (tx_queue_i),
     .tx_busy_i      (tx_busy_i),
     .rx_busy_i      (rx_busy_i),
@@ -47,7 +49,11 @@ module eee_port_synth (
     .seq_state_o    (),
     .trans_count_o  (),
     .pdt_armed_o    (),
-    .pdt_count_o    ()
+    .pdt_count_o    (),
+    .trans_until_o  (),
+    .pdt_deadline_o (),
+    .pdt_fired_o    (),
+    .pdt_never_o    ()
     /* verilator lint_on PINCONNECTEMPTY */
   );
 endmodule

@@ -4,12 +4,13 @@
 module fattree_switch_ctrl_synth (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  logic [15:0] now_i,
+  input  logic        check_i,
   input  logic        in_mt_i,
   input  logic        is_root_i,
   input  logic [7:0]  connected_i,
   input  logic [15:0] u_off_i,
   input  logic [15:0] u_on_i,
-  input  logic [15:0] check_cycles_i,
   input  logic [15:0] t_on_i,
   input  logic [15:0] t_off_i,
   input  logic [7:0]  busy_i,
@@ -30,12 +31,13 @@ module fattree_switch_ctrl_synth (
   ) u_ctrl (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
+    .now_i          (now_i),
+    .check_i        (check_i),
     .in_mt_i        (in_mt_i),
     .is_root_i      (is_root_i),
     .connected_i    (connected_i),
     .u_off_i        (u_off_i),
     .u_on_i         (u_on_i),
-    .check_cycles_i (check_cycles_i),
     .t_on_i         (t_on_i),
     .t_off_i        (t_off_i),
     .busy_i         (busy_i),
@@ -50,7 +52,6 @@ module fattree_switch_ctrl_synth (
     // Debug outputs are left open: synthesis removes the logic only they use.
     /* verilator lint_off PINCONNECTEMPTY */
     .link_state_o   (),
-    .check_count_o  (),
     .up_busy_o      (),
     .up_usable_o    (),
     .decision_o     ()

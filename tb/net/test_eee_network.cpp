@@ -147,6 +147,15 @@ TEST_CASE("fast clocking (one eval, fixed points skipped) matches two evals per 
       tb::RequireSameEveryCycle(sets);
     }
   }
+  // Deep sleep (long transitions, whose ends the ports read off the time base) and PerfBoundCorrect
+  // (searches on the harness's pulse, t_PDT changing at run time).
+  for (const char* policy : {"fixed", "perfbound_correct"}) {
+    INFO("deep sleep, policy " << policy);
+    tb::RequireSameEveryCycle({"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
+                               "traffic.load=0.02", "eee.mode=deep_sleep", "eee.pdt_ns=700",
+                               std::string("eee.policy=") + policy, "eee.perfbound.period_ns=3000",
+                               "sim.warmup_cycles=500", "sim.measure_cycles=20000"});
+  }
 }
 
 TEST_CASE("EEE ports on links of different latencies: exact fast clocking, nothing lost", "[net][eee]") {

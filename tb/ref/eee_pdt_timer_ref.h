@@ -15,7 +15,7 @@ class PdtTimer {
   }
   bool armed() const { return armed_; }
   bool expired() const { return armed_ && count_ == 0; }
-  uint32_t count() const { return count_; }
+  uint32_t count() const { return armed_ ? count_ : 0; }  // cycles left; 0 when not armed
 
   void Clock(uint32_t pdt_cycles, bool arm, bool cancel, bool consume) {
     if (cancel) {

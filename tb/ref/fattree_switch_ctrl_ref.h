@@ -1,5 +1,7 @@
 // Reference model of rtl/fattree/fattree_switch_ctrl.sv (Arity 8, 16-bit counters, Q0.16
 // thresholds), cycle for cycle. Ports 0..7 go down, 8..15 up; bit p of each vector is port p.
+// The model counts the check period from its reset; the RTL takes it as a pulse (check_i) on the
+// period's last cycle, which the harness (and the test) derive from the cycle number.
 #pragma once
 #include <cstdint>
 
@@ -22,13 +24,12 @@ struct FattreeIn {
 struct FattreeOut {
   uint16_t active, routable, tx_en, powered;
   uint32_t link_state;
-  uint16_t check_count;
   uint32_t up_busy, up_usable;
   uint8_t decision;
   bool operator==(const FattreeOut& o) const {
     return active == o.active && routable == o.routable && tx_en == o.tx_en && powered == o.powered &&
-           link_state == o.link_state && check_count == o.check_count && up_busy == o.up_busy &&
-           up_usable == o.up_usable && decision == o.decision;
+           link_state == o.link_state && up_busy == o.up_busy && up_usable == o.up_usable &&
+           decision == o.decision;
   }
 };
 
@@ -46,7 +47,6 @@ class FattreeSwitchCtrl {
       o.powered |= seq_[p].state() != LinkPowerSeq::kOff ? 1u << p : 0;
       o.link_state |= static_cast<uint32_t>(seq_[p].state()) << (2 * p);
     }
-    o.check_count = count_;
     for (int i = 0; i < kArity; ++i) {
       o.up_busy += meter_[i].busy();
       o.up_usable += meter_[i].usable();

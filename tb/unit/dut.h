@@ -1,9 +1,14 @@
 // Drives one verilated model through a clock edge the way the harness does: inputs set, clock low
-// eval, clock high eval. Seeds for random tests come from Catch's --rng-seed (default 1).
+// eval, clock high eval; a model with a time base (now_i) gets the number of edges so far, as the
+// harness gives it the cycle, and after the edge the next cycle's, so that outputs computed from
+// it are those of the cycle the registers now hold. Seeds for random tests come from Catch's --rng-seed
+// (default 1).
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include <verilated.h>
 #include <catch2/catch.hpp>
@@ -17,18 +22,31 @@ inline uint64_t TestSeed() {
   return seed ? seed : 1;
 }
 
+template <typename Model, typename = void>
+struct HasTimeBase : std::false_type {};
+template <typename Model>
+struct HasTimeBase<Model, std::void_t<decltype(std::declval<Model&>().now_i)>> : std::true_type {};
+
 template <typename Model>
 class Dut {
  public:
   Dut() : model_(std::make_unique<Model>(&Context(), NextName().c_str())) { icn::Reset(*model_); }
   ~Dut() { model_->final(); }
   Model* operator->() { return model_.get(); }
+  uint64_t cycles() const { return cycle_; }  // edges so far: the cycle the next Clock() closes
   Model& operator*() { return *model_; }
   void Clock() {
+    SetTime();
     model_->clk_i = 0;
     model_->eval();
     model_->clk_i = 1;
     model_->eval();
+    ++cycle_;
+    // Outputs read after the edge are those of the next cycle: give combinational ones its time.
+    if constexpr (HasTimeBase<Model>::value) {
+      SetTime();
+      model_->eval();
+    }
   }
 
  private:
@@ -42,7 +60,13 @@ class Dut {
     static int count = 0;
     return "dut" + std::to_string(count++);
   }
+  void SetTime() {
+    if constexpr (HasTimeBase<Model>::value) {
+      model_->now_i = static_cast<std::remove_reference_t<decltype(model_->now_i)>>(cycle_);
+    }
+  }
   std::unique_ptr<Model> model_;
+  uint64_t cycle_ = 0;
 };
 
 }  // namespace tb

@@ -136,7 +136,10 @@ TEST_CASE("single-eval clocking equals two-eval clocking cycle for cycle", "[uni
       m->ctl_rx_i = ctl;
     }
     two.Clock();
+    one->now_i = static_cast<uint32_t>(cycle);
     icn::RisingEdge(*one, *one->rootp);
+    one->now_i = static_cast<uint32_t>(cycle + 1);  // outputs of the next cycle, as tb::Dut reads them
+    one->eval();
     INFO("cycle " << cycle);
     REQUIRE(tb::Describe(tb::Read(*one)) == tb::Describe(tb::Read(*two)));
   }

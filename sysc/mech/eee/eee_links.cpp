@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -88,6 +89,7 @@ class EeeLinks : public Mechanism {
       m.tx_busy_i = 0;
       m.rx_busy_i = 0;
       m.ctl_rx_i = 0;
+      m.now_i = 0;
       if constexpr (kAdaptive) StrapPolicy(m, config, shares[i]);
       Reset(m);
     }
@@ -202,6 +204,7 @@ class EeeLinks : public Mechanism {
     uint32_t inputs = ~0u;     // inputs of the last eval
     PortState state;           // registers after the last eval
     bool fixed_point = false;  // the last eval changed no register
+    uint64_t due = 0;          // first cycle the time base acts on a register (Due())
     uint64_t outcomes = 0;     // idle periods ended (eee_pb_port)
     uint64_t misses = 0;       // of which the link had powered down
   };
@@ -228,12 +231,12 @@ class EeeLinks : public Mechanism {
         }
       }
       // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
-      // fixed point: the next state is a function of state and inputs only, so this edge would
-      // change nothing either and its eval can be skipped (exact; tested cycle for cycle).
-      // eee_pb_port also reads the time base now_i, but only to latch it or sample it on events
-      // that other inputs cause, so it is left out of the comparison (see State()).
+      // fixed point until the time base reaches a register it is compared with (the PDT deadline,
+      // the end of a transition: Due()): this edge would change nothing either and its eval can
+      // be skipped (exact; tested cycle for cycle). eee_pb_port also reads now_i to latch it or
+      // sample it on events that other inputs cause.
       const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
-      if (!two_evals_ && e.fixed_point && inputs == e.inputs) {
+      if (!two_evals_ && e.fixed_point && inputs == e.inputs && now < e.due) {
         Apply(i, write);
         continue;
       }
@@ -241,16 +244,15 @@ class EeeLinks : public Mechanism {
       m.tx_busy_i = sent;
       m.rx_busy_i = received;
       m.ctl_rx_i = message;
-      if constexpr (kAdaptive) {
-        m.now_i = static_cast<uint32_t>(now);
-        m.search_i = search;
-      }
+      m.now_i = static_cast<uint32_t>(now);
+      if constexpr (kAdaptive) m.search_i = search;
       e.inputs = inputs;
       if (two_evals_) continue;
       RisingEdge(*e.model, m);
       const PortState state = State(m);
       e.fixed_point = state == e.state && !Searching(m);
       e.state = state;
+      e.due = Due(m, now);
       Apply(i, write);
     }
   }
@@ -266,25 +268,39 @@ class EeeLinks : public Mechanism {
     }
     m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * FracOne()));
     m.x_over_tw_i = static_cast<uint32_t>(eee.period_cycles / std::max<uint32_t>(1, eee.wake_cycles));
-    m.now_i = 0;
     m.search_i = 0;
   }
 
   // Every register of eee_port, packed without loss (it exposes them all on its outputs): 32 + 24
-  // + 8 counter bits in one word, the 9 bits of small registers in the other. For eee_pb_port
+  // + 8 bits of PDT deadline, transition end and handshake sync count in one word, the 11 bits of
+  // small registers in the other. For eee_pb_port
   // also the registers that can change without an input changing first: the idle and miss flags
   // and whether the search runs (a running search is never a fixed point, see Searching()). Its
   // histogram and correction change only when an idle period ends, which an input causes and
   // which flips the idle flag; its TTL counter is off (TtlCycles = 0, the verilated default).
   // Tested against two-eval clocking, cycle for cycle.
   static PortState State(const Root& m) {
-    uint16_t flags = static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 |
-                                           m.go_o << 5 | m.ctl_tx_o << 6);
+    uint16_t flags =
+        static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
+                              m.ctl_tx_o << 6 | m.pdt_fired_o << 9 | m.pdt_never_o << 10);
     if constexpr (kAdaptive)
-      flags |= static_cast<uint16_t>(m.idle_o << 9 | m.slept_o << 10 | m.search_busy_o << 11);
-    return {static_cast<uint64_t>(m.pdt_count_o) | static_cast<uint64_t>(m.trans_count_o) << 32 |
+      flags |= static_cast<uint16_t>(m.idle_o << 11 | m.slept_o << 12 | m.search_busy_o << 13);
+    return {static_cast<uint64_t>(m.pdt_deadline_o) | static_cast<uint64_t>(m.trans_until_o) << 32 |
                 static_cast<uint64_t>(m.sync_count_o) << 56,
             flags};
+  }
+
+  // After the edge closing cycle `now`: the first later cycle whose time base reaches the PDT
+  // deadline (armed, not yet fired, not never) or the end of a transition (sequencer states 1 and
+  // 3); the registers hold the time base modulo 2^32 and 2^24.
+  static uint64_t Due(const Root& m, uint64_t now) {
+    uint64_t due = UINT64_MAX;
+    const uint64_t next = now + 1;
+    if (m.pdt_armed_o && !m.pdt_fired_o && !m.pdt_never_o) {
+      due = next + ((m.pdt_deadline_o - next) & 0xffffffffULL);
+    }
+    if (m.seq_state_o & 1) due = std::min<uint64_t>(due, next + ((m.trans_until_o - next) & 0xffffffULL));
+    return due;
   }
 
   // A running search changes registers every cycle that State() does not see.

@@ -40,6 +40,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
                                       static_cast<int>(context.fabric.channels().size()))),
       context_(std::make_unique<VerilatedContext>()),
       two_evals_(context.two_evals || context.tracer.enabled()),
+      check_cycles_(config.check_cycles),
       p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
   Tracer& tracer = context.tracer;
   context_->traceEverOn(tracer.enabled());
@@ -82,7 +83,6 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     m.connected_i = connected;
     m.u_off_i = Fixed16(config.u_off);
     m.u_on_i = Fixed16(config.u_on);
-    m.check_cycles_i = static_cast<uint16_t>(config.check_cycles);
     m.t_on_i = static_cast<uint16_t>(config.t_on);
     m.t_off_i = static_cast<uint16_t>(config.t_off);
     m.busy_i = 0;
@@ -90,6 +90,8 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     m.in_active_i = 0;
     m.empty_i = 1;
     m.need_up_i = 0;
+    m.now_i = 0;
+    m.check_i = 0;
     Reset(m);
     sw.active = m.active_o;
   }
@@ -110,6 +112,8 @@ FattreeLinks::~FattreeLinks() {
 }
 
 void FattreeLinks::Step(uint64_t now) {
+  // The check period's pulse, on the last cycle of every period counted from cycle 0.
+  const bool check = now % check_cycles_ == check_cycles_ - 1;
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
   for (Switch& sw : switches_) {
     uint16_t busy = 0, committed = 0, in_active = 0;
@@ -122,17 +126,34 @@ void FattreeLinks::Step(uint64_t now) {
       if (active) in_active |= bit;
     }
     Vfattree_switch_ctrl___024root& m = *sw.root;
+    const bool empty = !sw.router->Busy();
+    const bool need_up = sw.router->route_stalled();
+    const uint64_t inputs = busy | uint64_t{committed} << 16 | uint64_t{in_active} << 32 |
+                            uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
+    // At a fixed point (the last edge changed no output) with the same inputs, no flit leaving
+    // (the meters count it in a register no output shows), no check pulse and no link in a
+    // transition (whose end the sequencer reads off now_i), the edge would change nothing: skip it.
+    sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && !InTransition(m);
+    if (sw.skip) continue;
+    sw.inputs = inputs;
+    m.now_i = static_cast<uint16_t>(now);
+    m.check_i = check;
     m.busy_i = busy;
     m.committed_i = committed;
     m.in_active_i = in_active;
-    m.empty_i = !sw.router->Busy();
-    m.need_up_i = sw.router->route_stalled();
+    m.empty_i = empty;
+    m.need_up_i = need_up;
   }
   if (two_evals_) {
     TwoEvalEdge(
         switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
   } else {
-    for (Switch& sw : switches_) RisingEdge(*sw.model, *sw.root);
+    for (Switch& sw : switches_) {
+      if (sw.skip) continue;
+      const uint64_t before = Outputs(*sw.root);
+      RisingEdge(*sw.model, *sw.root);
+      sw.fixed_point = Outputs(*sw.root) == before;
+    }
   }
   powered_ = static_cast<int>(always_on_.size());
   for (uint64_t* energy : always_on_) ++energy[0];  // powered
@@ -152,12 +173,25 @@ void FattreeLinks::Step(uint64_t now) {
   min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
 }
 
+// Every output of a switch controller, hashed (equal before and after an edge = a fixed point).
+uint64_t FattreeLinks::Outputs(const Vfattree_switch_ctrl___024root& m) {
+  const uint64_t words[] = {m.link_state_o, m.active_o,   m.routable_o, m.tx_en_o,
+                            m.powered_o,    m.decision_o, m.up_busy_o,  m.up_usable_o};
+  uint64_t h = 0;
+  for (uint64_t w : words) h = (h ^ w) * 0x100000001b3ULL;
+  return h;
+}
+
+// A link of the switch is turning off or on (sequencer states 1 and 3: the low bit of a pair).
+bool FattreeLinks::InTransition(const Vfattree_switch_ctrl___024root& m) {
+  return (m.link_state_o & 0x5555555555555555ULL) != 0;
+}
+
 uint64_t FattreeLinks::Digest() const {
   uint64_t digest = 0;
   for (const Switch& sw : switches_) {
     const Vfattree_switch_ctrl___024root& m = *sw.root;
-    const uint64_t words[] = {m.link_state_o, m.active_o,  m.check_count_o,
-                              m.decision_o,   m.up_busy_o, m.up_usable_o};
+    const uint64_t words[] = {m.link_state_o, m.active_o, m.decision_o, m.up_busy_o, m.up_usable_o};
     for (uint64_t w : words) digest = (digest ^ w) * 0x100000001b3ULL;
   }
   return digest;

@@ -48,8 +48,13 @@ class FattreeLinks : public Mechanism {
     Vfattree_switch_ctrl___024root* root;
     const Router* router;
     std::vector<Port> ports;
-    uint16_t active = 0;  // active_o after the last edge (read by the switches downstream)
+    uint16_t active = 0;       // active_o after the last edge (read by the switches downstream)
+    uint64_t inputs = ~0ull;   // inputs of the last edge
+    bool fixed_point = false;  // the last edge changed no output
+    bool skip = false;         // this cycle's edge is skipped
   };
+  static uint64_t Outputs(const Vfattree_switch_ctrl___024root& m);
+  static bool InTransition(const Vfattree_switch_ctrl___024root& m);
 
   Tracer& tracer_;
   EnergyLedger::Group& ledger_;
@@ -57,6 +62,7 @@ class FattreeLinks : public Mechanism {
   std::vector<Switch> switches_;
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool two_evals_;
+  uint64_t check_cycles_;
   double p_min_;
   int powered_ = 0;
   double min_powered_fraction_ = 1.0;
