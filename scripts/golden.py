@@ -10,7 +10,8 @@
 
 Cases are lines of tb/golden/cases.txt: <name> <bundled scenario> [key=value ...]. Fields that
 depend on the machine or the invocation (sim.wall_s, sim.cycles_per_s, git_revision, provenance) are
-not stored. A field the
+not stored, nor sim.clock_jumps and sim.jumped_cycles, which must not change any other result (the suite checks every case with
+--extra sim.clock_jumps=false against the same stored results). A field the
 stored results do not have yet is reported but does not fail a check (new results may be added);
 one that is missing or different does. A change meant to alter results runs `update` and commits
 the new files with a message that says which results moved and why."""
@@ -26,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tb" / "golden"
 ICNSIM = [ROOT / "build" / "icnsim"]  # --icnsim replaces it
-MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",), ("provenance",))
+MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",), ("provenance",),
+                  ("params", "sim", "clock_jumps"), ("sim", "jumped_cycles"))
 
 
 def cases():

@@ -1,6 +1,7 @@
 // Small, fast, portable random generator (xoshiro256**, seeded by splitmix64): the same seed gives
 // the same stream on every platform and standard library, which std::*_distribution does not.
 #pragma once
+#include <cmath>
 #include <cstdint>
 
 namespace icn {
@@ -33,6 +34,15 @@ class Rng {
 
   // Uniform in [0, 1).
   double Uniform() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
+
+  // Trials up to and including the first success of a Bernoulli(p) sequence: 1, 2, ... with
+  // P(k) = (1 - p)^(k - 1) p. One draw, whatever the gap (inversion); p in (0, 1].
+  uint64_t Geometric(double p) {
+    if (p >= 1.0) return 1;
+    const double u = 1.0 - Uniform();  // (0, 1]
+    const double k = std::floor(std::log(u) / std::log1p(-p));
+    return k >= 9.0e18 ? UINT64_MAX / 2 : 1 + static_cast<uint64_t>(k);
+  }
 
   // Uniform integer in [0, n), n > 0 (multiply-shift; bias below 2^-32 for the sizes used here).
   uint32_t Below(uint32_t n) {

@@ -17,6 +17,9 @@ const std::vector<KeySpec>& SimKeys() {
       IntKey("sim.starvation_limit_cycles", "2000000", 0, kUnbounded, "cycles",
              "a packet this old while others are still delivered ends the run as starved (exit 4; "
              "0 = never)"),
+      BoolKey("sim.clock_jumps", "true",
+              "with no flit anywhere and every controller at rest, jump to the next cycle at which "
+              "something can happen (results are identical either way; never while tracing)"),
   };
   return keys;
 }
@@ -31,6 +34,7 @@ SimParams ParseSimParams(const Scenario& s) {
   sim.timeseries = s.Int("sim.timeseries_cycles");
   sim.stall_limit = s.Int("sim.stall_limit_cycles");
   sim.starvation_limit = s.Int("sim.starvation_limit_cycles");
+  sim.clock_jumps = s.Bool("sim.clock_jumps");
   return sim;
 }
 

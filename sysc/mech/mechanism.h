@@ -33,6 +33,15 @@ class Mechanism {
   virtual std::vector<std::string> Problems() const { return {}; }
   // Hash of every controller register: equal digests on every cycle = the same behaviour.
   virtual uint64_t Digest() const = 0;
+  // Clock jumps. After Step(now - 1): the first cycle >= now on which a controller must be
+  // evaluated if the network stays empty (no flit, no packet, no credit anywhere): now unless
+  // every controller is at a fixed point with the inputs an empty network gives it and no message
+  // of its own in flight; else its earliest deadline (a time-base compare, a harness pulse), or
+  // UINT64_MAX. The default never lets the run jump.
+  virtual uint64_t RestsUntil(uint64_t now) const { return now; }
+  // The run jumps over `cycles` cycles before RestsUntil(): account for them as Step() would have
+  // (energy per state, per-cycle figures). Only called when RestsUntil() allowed it.
+  virtual void Rest(uint64_t cycles) { (void)cycles; }
   // Columns it adds to timeseries.csv, and their values at a sample (in the same order).
   virtual std::vector<std::string> TimeseriesColumns() const { return {}; }
   virtual void SampleTimeseries(std::vector<double>& row) const { (void)row; }

@@ -40,6 +40,9 @@ class Fabric {
   // Queues a packet (its record already filled in the pool) at its source node.
   virtual void Inject(uint32_t packet) = 0;
   virtual void Advance(uint64_t now) = 0;
+  // Nothing on any wire, flit or credit (with no packet outstanding: an empty network, which a
+  // cycle leaves as it is, so the run may jump over cycles).
+  virtual bool Quiet() const = 0;
 
   // Adds, per packet id, the flits of that packet anywhere inside: queued at the source, on a
   // wire, in a buffer. The run's end-of-run census compares them with what each sink received.

@@ -75,6 +75,13 @@ void WormholeNetwork::Advance(uint64_t now) {
   }
 }
 
+bool WormholeNetwork::Quiet() const {
+  for (const auto& ch : channels_) {
+    if (!ch->Quiet()) return false;
+  }
+  return true;
+}
+
 void WormholeNetwork::InstallRouting(std::unique_ptr<Routing> routing) {
   installed_ = std::move(routing);
   routing_ = installed_.get();

@@ -56,6 +56,7 @@ class Simulation final : private SinkObserver {
   // timeseries.csv, or empty when sim.timeseries_cycles = 0.
   std::string timeseries_csv() const { return timeseries_ ? timeseries_->csv() : std::string(); }
   const Tracer& tracer() const { return *tracer_; }
+  uint64_t jumped_cycles() const { return jumped_cycles_; }
   // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.
   std::function<void(const Packet&, uint64_t latency)> on_delivery;
 
@@ -72,12 +73,15 @@ class Simulation final : private SinkObserver {
   void Create(int src, int dst, uint32_t flits, uint32_t message);
   void AddMechanisms(const Scenario& scenario);
   void Step();
+  // With the network empty and every controller at rest, jumps over the cycles before the next
+  // one at which something can happen (a packet, a controller deadline, a cycle the run looks at).
+  void Jump();
   Window LedgerNow() const;
   void CloseWindow();
   void SampleTimeseries();
   void ReportProgress();
   // Every ProgressWatchdog::kPeriod cycles: ends the run if it deadlocked or starved a packet.
-  void Watch();
+  void Watch(uint64_t now);
   nlohmann::json StalledPacket() const;
   nlohmann::json PacketResults(const Census& census) const;
   nlohmann::json EnergyResults() const;
@@ -107,6 +111,8 @@ class Simulation final : private SinkObserver {
   ProgressWatchdog watchdog_;
   ProgressWatchdog::Verdict stalled_ = ProgressWatchdog::Verdict::kNone;
   bool done_ = false;
+  bool jumps_;                  // sim.clock_jumps, and not tracing or clocking with two evals
+  uint64_t jumped_cycles_ = 0;  // cycles jumped over (a figure for tests and the bench)
   Window window_;
   uint64_t generated_flits_ = 0;  // since the last time-series sample
   uint64_t ts_busy_ = 0;          // channel busy cycles at the last sample

@@ -1,6 +1,15 @@
 #include "traffic/load_profile.h"
 
+#include <algorithm>
+
 namespace icn {
+
+double LoadProfile::MaxLoad() const {
+  if (p_.profile != LoadProfileKind::kRamp) return p_.load;
+  double max = 0;
+  for (const auto& point : p_.ramp) max = std::max(max, point.second);
+  return max;
+}
 
 double LoadProfile::LoadAt(uint64_t cycle) const {
   switch (p_.profile) {

@@ -11,6 +11,8 @@ class LoadProfile {
  public:
   explicit LoadProfile(const TrafficParams& params) : p_(params) {}
   double LoadAt(uint64_t cycle) const;
+  // The highest load the profile ever reaches.
+  double MaxLoad() const;
 
  private:
   const TrafficParams& p_;

@@ -1,5 +1,7 @@
 #include "traffic/traffic_source.h"
 
+#include <algorithm>
+
 namespace icn {
 
 TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams& workload,
@@ -12,7 +14,20 @@ TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams&
   if (workload.kind != "none") {
     workload_ = std::make_unique<WorkloadDriver>(LoadWorkload(workload, nodes, sim.seed), sim.cycle_ns,
                                                  workload.mtu_bytes, workload.flit_bytes);
+    return;
   }
+  max_rate_ = std::min(1.0, profile_.MaxLoad() / traffic.packet_flits);
+  if (max_rate_ <= 0) return;
+  candidate_.resize(nodes);
+  for (uint64_t& c : candidate_) {
+    c = rng_.Geometric(max_rate_) - 1;  // the first candidate may be cycle 0
+    next_candidate_ = std::min(next_candidate_, c);
+  }
+}
+
+uint64_t TrafficSource::NextCreation(uint64_t now) const {
+  if (!workload_) return std::max(now, next_candidate_);
+  return workload_->NextRelease(now);
 }
 
 void TrafficSource::Generate(uint64_t now, const Create& create) {
@@ -20,12 +35,19 @@ void TrafficSource::Generate(uint64_t now, const Create& create) {
     workload_->Release(now, create);
     return;
   }
+  if (now < next_candidate_) return;
   const double rate = profile_.LoadAt(now) / traffic_.packet_flits;
-  if (rate <= 0) return;
   const uint32_t flits = static_cast<uint32_t>(traffic_.packet_flits);
+  next_candidate_ = UINT64_MAX;
   for (int node = 0; node < nodes_; ++node) {
-    if (rng_.Uniform() >= rate) continue;
-    create(node, pattern_.Destination(node, rng_), flits, Packet::kNoMessage);
+    uint64_t& candidate = candidate_[node];
+    if (candidate == now) {
+      if (rate >= max_rate_ || rng_.Uniform() * max_rate_ < rate) {
+        create(node, pattern_.Destination(node, rng_), flits, Packet::kNoMessage);
+      }
+      candidate = now + rng_.Geometric(max_rate_);
+    }
+    next_candidate_ = std::min(next_candidate_, candidate);
   }
 }
 

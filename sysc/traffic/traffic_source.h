@@ -1,10 +1,17 @@
 // Where packets come from: a Bernoulli source at every node with a destination pattern and a load
 // profile, or an MPI-like workload whose messages wait for the ones they depend on. Each cycle
-// Generate() hands the packets of that cycle to the run, which creates and injects them.
+// Generate() hands the packets of that cycle to the run, which creates and injects them;
+// NextCreation() says when the next one can come, so that a run may jump over quiet cycles.
+//
+// A Bernoulli source is drawn as gaps, not cycle by cycle: each node's next candidate cycle is
+// geometric with the profile's highest rate, and a candidate becomes a packet with probability
+// rate(cycle) / highest rate (thinning). Every cycle is still an independent trial at the
+// profile's rate; the draws cost one per packet instead of one per node and cycle.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "core/rng.h"
 #include "core/sim_params.h"
@@ -25,6 +32,8 @@ class TrafficSource {
                 const std::vector<int>& pattern_dims);
 
   void Generate(uint64_t now, const Create& create);
+  // The first cycle >= now at which Generate() may create a packet (UINT64_MAX: never).
+  uint64_t NextCreation(uint64_t now) const;
   // A packet arrived whole: a workload counts it towards its message.
   void OnDelivered(const Packet& packet, uint64_t now) {
     if (workload_ && packet.message != Packet::kNoMessage) workload_->OnPacketDelivered(packet.message, now);
@@ -39,6 +48,9 @@ class TrafficSource {
   Pattern pattern_;
   LoadProfile profile_;
   std::unique_ptr<WorkloadDriver> workload_;
+  double max_rate_ = 0;                   // packets per node and cycle at the profile's highest load
+  std::vector<uint64_t> candidate_;       // per node: its next candidate cycle
+  uint64_t next_candidate_ = UINT64_MAX;  // the earliest of them
 };
 
 }  // namespace icn

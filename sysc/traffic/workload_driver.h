@@ -2,6 +2,7 @@
 // been delivered and its compute gap has passed, splits it into MTU packets of whole flits, and
 // records the cycle its last message is delivered (the execution time).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -18,6 +19,10 @@ class WorkloadDriver {
   // Hands every packet of the messages released by cycle `now` to enqueue(src, dst, flits, message).
   void Release(uint64_t now, const std::function<void(int, int, uint32_t, uint32_t)>& enqueue);
   void OnPacketDelivered(uint32_t message, uint64_t now);
+  // The first cycle >= now at which a message is due (UINT64_MAX: none until a delivery).
+  uint64_t NextRelease(uint64_t now) const {
+    return ready_.empty() ? UINT64_MAX : std::max(now, ready_.top().first);
+  }
 
   bool done() const { return completed_ == state_.size(); }
   uint64_t finish_cycle() const { return finish_; }

@@ -143,7 +143,8 @@ TEST_CASE("zero-load latency equals the analytic value from hop counts and pipel
       REQUIRE(packets > 500);
       CHECK(below == 0);                   // nothing beats the analytic value
       CHECK(exact >= packets * 97 / 100);  // and almost every packet meets it exactly
-      CHECK(measured / packets == Approx(analytic / packets).epsilon(0.005));
+      // (the up to 3 % that meet another packet wait at most a packet or two: about 1 % on the mean)
+      CHECK(measured / packets == Approx(analytic / packets).epsilon(0.01));
       // Beside the total: routers crossed (minimal routes) and latency without source queueing.
       CHECK(r["latency"]["hops_avg"].get<double>() == Approx(static_cast<double>(routers) / labelled));
       CHECK(r["latency"]["network_avg"].get<double>() == Approx(static_cast<double>(in_network) / labelled));
@@ -377,4 +378,43 @@ TEST_CASE("two runs reported as never finishing now finish, the slow one without
   CHECK(deep / fast < 1.25 * round_ratio);
   // A t_PDT longer than the gaps keeps the links awake: the same traffic then drains at once.
   CHECK(run_mesh({"eee.mode=deep_sleep", "eee.pdt_ns=1000"}) < 3000);
+}
+
+TEST_CASE("clock jumps change no result: every bundled scenario, and low-load runs that jump", "[net]") {
+  // (scenario, overrides): the bundled scenarios shortened, then runs quiet enough to jump often.
+  const std::vector<std::pair<std::string, std::vector<std::string>>> runs = {
+      {"default", {"sim.measure_cycles=5000"}},
+      {"fattree_onoff_load", {"sim.warmup_cycles=3000", "sim.measure_cycles=6000"}},
+      {"fattree_onoff_ramp",
+       {"sim.measure_cycles=12000", "traffic.ramp=[[0, 0.06], [4000, 0.3], [8000, 0.01]]"}},
+      {"perfbound_megafly", {"workload.iterations=2", "eee.perfbound.period_ns=20000"}},
+      {"reference_mesh", {"sim.measure_cycles=3000"}},
+      {"reference_torus8", {"sim.measure_cycles=3000"}},
+      {"reference_torus444", {"sim.measure_cycles=3000"}},
+      {"reference_tree", {"sim.measure_cycles=3000"}},
+      {"default", {"eee.mode=off", "traffic.load=0.001", "sim.timeseries_cycles=700"}},
+      {"default", {"eee.mode=deep_sleep", "eee.pdt_ns=100", "topology.n=2", "traffic.load=0.0005"}},
+      {"default",
+       {"eee.mode=fast_wake", "eee.policy=perfbound_correct", "topology.n=2", "traffic.load=0.0005"}},
+      {"fattree_onoff_load", {"traffic.load=0.001", "sim.warmup_cycles=3000", "sim.measure_cycles=20000"}},
+  };
+  for (const auto& [scenario, sets] : runs) {
+    std::vector<std::string> off = sets;
+    off.push_back("sim.clock_jumps=false");
+    tb::Run jumping(scenario, sets);
+    tb::Run stepping(scenario, off);
+    const nlohmann::json a = jumping.Results();
+    const nlohmann::json b = stepping.Results();
+    INFO(scenario << " " << nlohmann::json(sets).dump() << ": jumped " << a["sim"]["jumped_cycles"]);
+    CHECK(b["sim"]["jumped_cycles"] == 0);
+    CHECK(tb::WithoutTiming(a) == tb::WithoutTiming(b));
+    CHECK(jumping.sim->timeseries_csv() == stepping.sim->timeseries_csv());
+    // Jumps need an empty network: with deep sleep a packet waits out wake-ups of 4.48 us per hop,
+    // so those runs jump less, but every kind of controller lets the run jump.
+    const uint64_t jumped = a["sim"]["jumped_cycles"].get<uint64_t>();
+    if (a["params"]["traffic"]["load"].get<double>() <= 0.001 || scenario == "perfbound_megafly") {
+      const bool deep = a["params"]["eee"]["mode"] == "deep_sleep";
+      CHECK(jumped > (deep ? 0 : a["sim"]["cycles"].get<uint64_t>() / 10));
+    }
+  }
 }

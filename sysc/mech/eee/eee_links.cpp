@@ -113,6 +113,7 @@ class EeeLinks : public Mechanism {
   }
 
   void Step(uint64_t now) override {
+    now_ = now;
     // A message sent on cycle c over a link of latency L is read on cycle c + L. With (longest L)
     // + 1 slots the slot a port reads is never the one written this cycle, so every end can be
     // evaluated in one pass.
@@ -155,6 +156,18 @@ class EeeLinks : public Mechanism {
                                {"max", pdts.empty() ? 0.0 : pdts.back()}};
       r["histogram"] = Geometry();
     }
+  }
+
+  uint64_t RestsUntil(uint64_t now) const override {
+    // A message sent on cycle c is read on c + latency < c + ring_.
+    if (!resting_ || now < last_message_ + ring_) return now;
+    uint64_t until = resting_until_;
+    if constexpr (kAdaptive) until = std::min(until, now + (period_ - 1 - now % period_));  // search pulse
+    return std::max(until, now);
+  }
+
+  void Rest(uint64_t cycles) override {
+    for (End& e : ends_) e.energy[e.root->power_o] += cycles;
   }
 
   std::vector<std::string> Problems() const override {
@@ -215,6 +228,8 @@ class EeeLinks : public Mechanism {
   void EvaluatePorts(uint64_t now, uint8_t* write) {
     const uint8_t* const uniform_read = read_row_[ring_ - 1];
     const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
+    resting_ = !two_evals_;
+    resting_until_ = UINT64_MAX;
     for (size_t i = 0; i < ends_.size(); ++i) {
       End& e = ends_[i];
       Root& m = *e.root;  // the ports, without the wrapper's references
@@ -238,6 +253,7 @@ class EeeLinks : public Mechanism {
       const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
       if (!two_evals_ && e.fixed_point && inputs == e.inputs && now < e.due) {
         Apply(i, write);
+        Rests(e);
         continue;
       }
       m.tx_queue_i = queue;
@@ -254,7 +270,15 @@ class EeeLinks : public Mechanism {
       e.state = state;
       e.due = Due(m, now);
       Apply(i, write);
+      Rests(e);
     }
+  }
+
+  // Whether the port stays as it is while the network is empty (no flit, no message, no pulse:
+  // inputs all 0) until its due cycle.
+  void Rests(const End& e) {
+    resting_ = resting_ && e.fixed_point && e.inputs == 0;
+    resting_until_ = std::min(resting_until_, e.due);
   }
 
   static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
@@ -312,6 +336,7 @@ class EeeLinks : public Mechanism {
   void Apply(size_t i, uint8_t* write) {
     const Root& m = *ends_[i].root;
     write[i] = m.ctl_tx_o;
+    if (m.ctl_tx_o != 0) last_message_ = now_;
     if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
     if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
     ends_[i].tx->set_tx_enabled(m.tx_en_o);
@@ -331,6 +356,12 @@ class EeeLinks : public Mechanism {
   uint64_t wakeups_ = 0;      // power-up handshakes accepted
   uint64_t refusals_ = 0;     // power-down requests refused
   uint64_t sleeping_rx_ = 0;  // flits that reached a port not awake (must stay 0)
+  // Clock jumps: the cycle being stepped, the last cycle a port sent a message, whether every port
+  // rested after this cycle's step and the earliest cycle one of them is due.
+  uint64_t now_ = 0;
+  uint64_t last_message_ = 0;
+  bool resting_ = false;
+  uint64_t resting_until_ = 0;
 };
 
 }  // namespace

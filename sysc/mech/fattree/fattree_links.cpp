@@ -155,6 +155,14 @@ void FattreeLinks::Step(uint64_t now) {
       sw.fixed_point = Outputs(*sw.root) == before;
     }
   }
+  // At rest: a fixed point with the inputs of an empty network (nothing sent or committed, empty,
+  // no pulse), no link in a transition.
+  constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;
+  constexpr uint64_t kQuiet = uint64_t{1} << 48;  // empty_i
+  resting_ = !two_evals_;
+  for (const Switch& sw : switches_) {
+    resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet && !InTransition(*sw.root);
+  }
   powered_ = static_cast<int>(always_on_.size());
   for (uint64_t* energy : always_on_) ++energy[0];  // powered
   for (Switch& sw : switches_) {
@@ -171,6 +179,19 @@ void FattreeLinks::Step(uint64_t now) {
     }
   }
   min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
+}
+
+uint64_t FattreeLinks::RestsUntil(uint64_t now) const {
+  return resting_ ? now + (check_cycles_ - 1 - now % check_cycles_) : now;  // the next check pulse
+}
+
+void FattreeLinks::Rest(uint64_t cycles) {
+  for (uint64_t* energy : always_on_) energy[0] += cycles;
+  for (const Switch& sw : switches_) {
+    for (const Port& port : sw.ports) {
+      if (port.out) port.energy[sw.root->powered_o >> port.model_port & 1 ? 0 : 1] += cycles;
+    }
+  }
 }
 
 // Every output of a switch controller, hashed (equal before and after an edge = a fixed point).

@@ -27,6 +27,8 @@ class FattreeLinks : public Mechanism {
   ~FattreeLinks() override;
 
   void Step(uint64_t now) override;
+  uint64_t RestsUntil(uint64_t now) const override;
+  void Rest(uint64_t cycles) override;
   void Report(nlohmann::json& results) const override;
   uint64_t Digest() const override;
   std::vector<std::string> TimeseriesColumns() const override { return {"fattree_onoff.links_powered"}; }
@@ -65,6 +67,7 @@ class FattreeLinks : public Mechanism {
   uint64_t check_cycles_;
   double p_min_;
   int powered_ = 0;
+  bool resting_ = false;  // every switch stays as it is while the network is empty (after Step)
   double min_powered_fraction_ = 1.0;
   uint64_t transitions_ = 0;
 };
