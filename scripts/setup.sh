@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs from Debian's packages. Skips what is present; safe to re-run.
+#   scripts/setup.sh           the toolchain, simulator, tests and plots
+#   scripts/setup.sh --slurm   also Slurm and munge, for the one-host test cluster (scripts/slurm/)
 set -euo pipefail
 
 packages=(
@@ -14,6 +16,7 @@ packages=(
   libssl-dev                                       # SHA-256 of the scenario in results.json
   python3 python3-matplotlib                       # sweeps and plots (/usr/bin/python3)
 )
+[ "${1:-}" = "--slurm" ] && packages+=(slurm-wlm munge)  # sweeps on Slurm: the test cluster
 
 missing=()
 for p in "${packages[@]}"; do

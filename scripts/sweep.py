@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Runs a named experiment, or any grid (--scenario NAME --grid key=v1,v2 ...), as icnsim runs
-(bundled scenario + --set overrides), in a local process pool by default, or written out as a Slurm
-job array with --slurm. Each run writes its own results.json; the sweep merges them into
-<out>/summary.csv (one row per run, with the parameters that vary, the seed and the main results).
-A second call resumes: runs whose results are there from the same command are not run again
-(--fresh runs everything). Needs only the standard library (any python3)."""
+(bundled scenario + --set overrides), in a local process pool by default, or as a Slurm job array
+with --slurm (submitted with sbatch, waited for, then gathered; the sweep folder and the build must
+be on a file system the compute nodes share). Each run writes its own results.json; the sweep
+merges them into <out>/summary.csv (one row per run, with the parameters that vary, the seed and
+the main results). A second call resumes: runs whose results are there from the same command are
+not run again (--fresh runs everything). Needs only the standard library (any python3)."""
 import argparse
 import csv
 import itertools
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -129,6 +131,56 @@ def run_one(cmd, folder):
     return done.returncode, done.stderr
 
 
+def run_locally(pending, jobs):
+    """Runs in a process pool; returns a line per failed run."""
+    failed = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in pending}
+        for i, future in enumerate(as_completed(futures), 1):
+            code, err = future.result()
+            folder = futures[future]
+            print(f"[sweep] {i}/{len(pending)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
+            if code:
+                failed.append(f"{folder.name}: exit {code}: {err.strip()[-300:]}")
+    return failed
+
+
+def run_on_slurm(pending, out, name, jobs, sbatch_args):
+    """One array task per pending run: the task runs the command and, if it succeeds, leaves the
+    same completion marker as a local run. sbatch --wait returns when every task has ended.
+    Returns a line per failed run (its task's log is in <out>/slurm/)."""
+    if not pending:
+        return []
+    if not shutil.which("sbatch"):
+        sys.exit("sweep: --slurm needs sbatch (Debian: slurm-client; scripts/setup.sh --slurm installs a test cluster's)")
+    logs = out / "slurm"
+    logs.mkdir(parents=True, exist_ok=True)
+    folders, commands = logs / "folders.txt", logs / "commands.txt"  # line i: task i's
+    folders.write_text("".join(f"{folder}\n" for _, folder, _ in pending))
+    commands.write_text("".join(shlex.join(cmd) + "\n" for _, _, cmd in pending))
+    script = logs / "task.sh"
+    script.write_text(
+        "#!/bin/bash\n"
+        "# One run of the sweep: line SLURM_ARRAY_TASK_ID of folders.txt and commands.txt.\n"
+        f'folder=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {shlex.quote(str(folders))})\n'
+        f'command=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {shlex.quote(str(commands))})\n'
+        'eval "set -- $command"\n'
+        'mkdir -p "$folder"\n'
+        '"$@" || exit $?\n'
+        'printf \'%s\\n\' "$command" > "$folder/command.txt"  # the completion marker of a local run\n')
+    array = f"1-{len(pending)}" + (f"%{jobs}" if jobs else "")
+    cmd = ["sbatch", "--wait", "--parsable", f"--job-name=icnsim-{name}", f"--array={array}", "--cpus-per-task=1",
+           f"--output={logs}/%A_%a.out", *sbatch_args, str(script)]
+    print(f"sweep: submitting {len(pending)} runs: {shlex.join(cmd)}", file=sys.stderr)
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    job = done.stdout.strip().split(";")[0]
+    if not job:
+        sys.exit(f"sweep: sbatch failed ({done.returncode}): {done.stderr.strip()}")
+    print(f"sweep: job {job} ended (sbatch exit {done.returncode})", file=sys.stderr)
+    return [f"{folder.name}: no results from Slurm job {job} (log {logs}/{job}_{i}.out)"
+            for i, (_, folder, cmd) in enumerate(pending, 1) if not finished(cmd, folder)]
+
+
 def finished(cmd, folder):
     """Whether this exact command already ran to completion into `folder`."""
     marker = folder / "command.txt"
@@ -160,10 +212,14 @@ def main():
     parser.add_argument("--grid", type=grid_axis, action="append", default=[],
                         help="key=value1,value2,... (repeatable: the runs are every combination)")
     parser.add_argument("--seeds", type=at_least_one, default=1, help="seeds per point (1, 2, ...)")
-    parser.add_argument("--jobs", type=at_least_one, default=os.cpu_count(), help="runs in parallel")
+    parser.add_argument("--jobs", type=at_least_one,
+                        help="runs at once (default: this machine's cores; with --slurm: no limit)")
     parser.add_argument("--out", type=Path, help="sweep folder (default out/sweeps/<experiment or grid>)")
     parser.add_argument("--fresh", action="store_true", help="run everything again instead of resuming")
-    parser.add_argument("--slurm", action="store_true", help="write a Slurm job array instead of running")
+    parser.add_argument("--slurm", action="store_true",
+                        help="run the pending runs as a Slurm job array (sbatch --wait), then merge")
+    parser.add_argument("--sbatch-arg", action="append", default=[], metavar="ARG",
+                        help="passed to sbatch with --slurm, e.g. --sbatch-arg=--partition=long (repeatable)")
     args = parser.parse_args()
     if bool(args.experiment) == bool(args.grid or args.scenario):
         parser.error("give an experiment, or --scenario with at least one --grid")
@@ -182,30 +238,13 @@ def main():
             folder = out / "runs" / run_name.replace("/", "-")
             runs.append((labels, folder, command(scenario, sets, seed, folder)))
 
-    if args.slurm:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "commands.txt").write_text("".join(shlex.join(cmd) + "\n" for _, _, cmd in runs))
-        (out / "array.sbatch").write_text(
-            "#!/bin/bash\n"
-            f"#SBATCH --job-name=icnsim-{name}\n#SBATCH --array=1-{len(runs)}\n"
-            "#SBATCH --cpus-per-task=1\n#SBATCH --time=01:00:00\n"
-            f'cmd=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {out / "commands.txt"})\n'
-            'eval "$cmd"\n')
-        print(f"sweep: wrote {out / 'array.sbatch'} ({len(runs)} runs); rerun without --slurm to merge")
-        return 0
-
     pending = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]
     if len(pending) < len(runs):
         print(f"sweep: resuming, {len(runs) - len(pending)} of {len(runs)} runs already done", file=sys.stderr)
-    failed = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in pending}
-        for i, future in enumerate(as_completed(futures), 1):
-            code, err = future.result()
-            folder = futures[future]
-            print(f"[sweep] {i}/{len(pending)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
-            if code:
-                failed.append(f"{folder.name}: exit {code}: {err.strip()[-300:]}")
+    if args.slurm:
+        failed = run_on_slurm(pending, out, name, args.jobs, args.sbatch_arg)
+    else:
+        failed = run_locally(pending, args.jobs or os.cpu_count())
     rows = [summary_row(labels, folder) for labels, folder, _ in runs if (folder / "results.json").exists()]
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "summary.csv", "w", newline="") as f:

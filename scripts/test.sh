@@ -4,8 +4,17 @@
 #   scripts/test.sh [CTEST ARGS]    the release build in build/
 #   scripts/test.sh --sanitize      an AddressSanitizer + UBSan build in build-sanitize/ and the
 #                                   tests that run C++ (not lint, synthesis, style or fuzzing)
+#   scripts/test.sh --slurm         Slurm and munge installed, a one-host cluster started, a sweep
+#                                   run on it and compared with a local one (needs root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--slurm" ]; then
+  shift
+  scripts/setup.sh --slurm
+  scripts/build.sh
+  cd build
+  exec ctest --no-tests=error --output-on-failure -L slurm "$@"
+fi
 scripts/setup.sh
 if [ "${1:-}" = "--sanitize" ]; then
   shift
@@ -22,8 +31,9 @@ if [ "${1:-}" = "--sanitize" ]; then
   export LSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp"
   export UBSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp:print_stacktrace=1:halt_on_error=1"
   cd build-sanitize
-  exec ctest --no-tests=error --output-on-failure -j "$(nproc)" -E "^(lint|synthesis|format|fuzz|sweep)" "$@"
+  exec ctest --no-tests=error --output-on-failure -j "$(nproc)" -E "^(lint|synthesis|format|fuzz|sweep)" \
+    -LE slurm "$@"
 fi
 scripts/build.sh
 cd build
-ctest --no-tests=error --output-on-failure -j "$(nproc)" "$@"
+ctest --no-tests=error --output-on-failure -j "$(nproc)" -LE slurm "$@"
