@@ -41,6 +41,8 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       context_(std::make_unique<VerilatedContext>()),
       two_evals_(context.two_evals || context.tracer.enabled()),
       check_cycles_(config.check_cycles),
+      t_on_(config.t_on),
+      t_off_(config.t_off),
       p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
   Tracer& tracer = context.tracer;
   context_->traceEverOn(tracer.enabled());
@@ -131,9 +133,9 @@ void FattreeLinks::Step(uint64_t now) {
     const uint64_t inputs = busy | uint64_t{committed} << 16 | uint64_t{in_active} << 32 |
                             uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
     // At a fixed point (the last edge changed no output) with the same inputs, no flit leaving
-    // (the meters count it in a register no output shows), no check pulse and no link in a
-    // transition (whose end the sequencer reads off now_i), the edge would change nothing: skip it.
-    sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && !InTransition(m);
+    // (the meters count it in a register no output shows), no check pulse and before the end of
+    // any transition (which the sequencer reads off now_i), the edge would change nothing: skip it.
+    sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && now < sw.due;
     if (sw.skip) continue;
     sw.inputs = inputs;
     m.now_i = static_cast<uint16_t>(now);
@@ -151,8 +153,10 @@ void FattreeLinks::Step(uint64_t now) {
     for (Switch& sw : switches_) {
       if (sw.skip) continue;
       const uint64_t before = Outputs(*sw.root);
+      const uint64_t states_before = sw.root->link_state_o;
       RisingEdge(*sw.model, *sw.root);
       sw.fixed_point = Outputs(*sw.root) == before;
+      TrackTransitions(sw, states_before, now);
     }
   }
   // At rest: a fixed point with the inputs of an empty network (nothing sent or committed, empty,
@@ -160,8 +164,10 @@ void FattreeLinks::Step(uint64_t now) {
   constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;
   constexpr uint64_t kQuiet = uint64_t{1} << 48;  // empty_i
   resting_ = !two_evals_;
+  resting_until_ = UINT64_MAX;
   for (const Switch& sw : switches_) {
-    resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet && !InTransition(*sw.root);
+    resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet;
+    resting_until_ = std::min(resting_until_, sw.due);
   }
   powered_ = static_cast<int>(always_on_.size());
   for (uint64_t* energy : always_on_) ++energy[0];  // powered
@@ -182,7 +188,23 @@ void FattreeLinks::Step(uint64_t now) {
 }
 
 uint64_t FattreeLinks::RestsUntil(uint64_t now) const {
-  return resting_ ? now + (check_cycles_ - 1 - now % check_cycles_) : now;  // the next check pulse
+  if (!resting_) return now;
+  return std::max(now,
+                  std::min(resting_until_, now + (check_cycles_ - 1 - now % check_cycles_)));  // or a pulse
+}
+
+// After the edge closing cycle `now`: a link that entered a transition at this edge leaves it on
+// the edge at which now_i equals the sequencer's stored end, now + T_off (or T_on); the switch is
+// due at the earliest end of its links' transitions.
+void FattreeLinks::TrackTransitions(Switch& sw, uint64_t states_before, uint64_t now) {
+  const uint64_t states = sw.root->link_state_o;
+  sw.due = UINT64_MAX;
+  for (int p = 0; p < 2 * kMaxArity; ++p) {
+    const unsigned state = states >> (2 * p) & 3;
+    if (!(state & 1)) continue;  // On or Off
+    if (state != (states_before >> (2 * p) & 3)) sw.transition_end[p] = now + (state == 1 ? t_off_ : t_on_);
+    sw.due = std::min(sw.due, sw.transition_end[p]);
+  }
 }
 
 void FattreeLinks::Rest(uint64_t cycles) {
@@ -201,11 +223,6 @@ uint64_t FattreeLinks::Outputs(const Vfattree_switch_ctrl___024root& m) {
   uint64_t h = 0;
   for (uint64_t w : words) h = (h ^ w) * 0x100000001b3ULL;
   return h;
-}
-
-// A link of the switch is turning off or on (sequencer states 1 and 3: the low bit of a pair).
-bool FattreeLinks::InTransition(const Vfattree_switch_ctrl___024root& m) {
-  return (m.link_state_o & 0x5555555555555555ULL) != 0;
 }
 
 uint64_t FattreeLinks::Digest() const {

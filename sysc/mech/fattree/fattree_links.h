@@ -5,6 +5,7 @@
 // and its outputs onto the outgoing channels (routable, transmit enable) and the energy ledger
 // (one component per unidirectional link, powered or not). Links from the NICs are always on.
 #pragma once
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -54,9 +55,11 @@ class FattreeLinks : public Mechanism {
     uint64_t inputs = ~0ull;   // inputs of the last edge
     bool fixed_point = false;  // the last edge changed no output
     bool skip = false;         // this cycle's edge is skipped
+    uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
+    std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
   };
   static uint64_t Outputs(const Vfattree_switch_ctrl___024root& m);
-  static bool InTransition(const Vfattree_switch_ctrl___024root& m);
+  void TrackTransitions(Switch& sw, uint64_t states_before, uint64_t now);
 
   Tracer& tracer_;
   EnergyLedger::Group& ledger_;
@@ -65,9 +68,11 @@ class FattreeLinks : public Mechanism {
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool two_evals_;
   uint64_t check_cycles_;
+  uint64_t t_on_, t_off_;
   double p_min_;
   int powered_ = 0;
-  bool resting_ = false;  // every switch stays as it is while the network is empty (after Step)
+  bool resting_ = false;        // every switch stays as it is while the network is empty (after Step)
+  uint64_t resting_until_ = 0;  // and until when (the earliest end of a transition)
   double min_powered_fraction_ = 1.0;
   uint64_t transitions_ = 0;
 };
