@@ -42,6 +42,9 @@ class Mechanism {
   // The run jumps over `cycles` cycles before RestsUntil(): account for them as Step() would have
   // (energy per state, per-cycle figures). Only called when RestsUntil() allowed it.
   virtual void Rest(uint64_t cycles) { (void)cycles; }
+  // Brings the energy ledger up to date with cycles 0 .. end - 1, for an adapter that charges it
+  // lazily (when a controller's power state changes); the run calls it before reading the ledger.
+  virtual void Settle(uint64_t end) { (void)end; }
   // Columns it adds to timeseries.csv, and their values at a sample (in the same order).
   virtual std::vector<std::string> TimeseriesColumns() const { return {}; }
   virtual void SampleTimeseries(std::vector<double>& row) const { (void)row; }

@@ -175,7 +175,8 @@ bool Simulation::DrainAll(uint64_t limit) {
   return stats_.delivered() == stats_.created();
 }
 
-Simulation::Window Simulation::LedgerNow() const {
+Simulation::Window Simulation::LedgerNow() {
+  for (auto& m : mechanisms_) m->Settle(cycle_);
   Window w{ledger_->EnergyJ(), ledger_->NominalJ(), {}};
   for (const EnergyLedger::Group& g : ledger_->groups()) {
     auto& cycles = w.state_cycles.emplace_back();
@@ -200,6 +201,7 @@ void Simulation::SampleTimeseries() {
   const double nodes = fabric_->nodes();
   uint64_t busy = 0;
   for (const auto& ch : fabric_->channels()) busy += ch->busy_cycles();
+  for (auto& m : mechanisms_) m->Settle(cycle_);
   const double energy = ledger_->EnergyJ();
   const double nominal = ledger_->NominalJ();
   const auto [delivered_flits, latency] = stats_.TakeWindow();
@@ -261,7 +263,8 @@ nlohmann::json Simulation::PacketResults(const Census& census) const {
           {"labelled", stats_.labelled_created()}, {"labelled_delivered", stats_.labelled_delivered()}};
 }
 
-nlohmann::json Simulation::EnergyResults() const {
+nlohmann::json Simulation::EnergyResults() {
+  for (auto& m : mechanisms_) m->Settle(cycle_);
   nlohmann::json groups = nlohmann::json::object();
   size_t index = 0;
   for (const EnergyLedger::Group& g : ledger_->groups()) {

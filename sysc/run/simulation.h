@@ -76,7 +76,8 @@ class Simulation final : private SinkObserver {
   // With the network empty and every controller at rest, jumps over the cycles before the next
   // one at which something can happen (a packet, a controller deadline, a cycle the run looks at).
   void Jump();
-  Window LedgerNow() const;
+  // The ledger's totals now, after the mechanisms have settled it.
+  Window LedgerNow();
   void CloseWindow();
   void SampleTimeseries();
   void ReportProgress();
@@ -84,7 +85,7 @@ class Simulation final : private SinkObserver {
   void Watch(uint64_t now);
   nlohmann::json StalledPacket() const;
   nlohmann::json PacketResults(const Census& census) const;
-  nlohmann::json EnergyResults() const;
+  nlohmann::json EnergyResults();
   nlohmann::json WorkloadResults() const;
   std::string SaturationReason() const;
   std::vector<std::string> Problems(const Census& census) const;

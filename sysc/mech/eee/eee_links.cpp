@@ -166,8 +166,12 @@ class EeeLinks : public Mechanism {
     return std::max(until, now);
   }
 
-  void Rest(uint64_t cycles) override {
-    for (End& e : ends_) e.energy[e.root->power_o] += cycles;
+  // The ledger is charged when a port's power state changes (Apply) and here: the cycles since.
+  void Settle(uint64_t end) override {
+    for (End& e : ends_) {
+      e.energy[e.power] += end - e.power_since;
+      e.power_since = end;
+    }
   }
 
   std::vector<std::string> Problems() const override {
@@ -218,8 +222,15 @@ class EeeLinks : public Mechanism {
     PortState state;           // registers after the last eval
     bool fixed_point = false;  // the last eval changed no register
     uint64_t due = 0;          // first cycle the time base acts on a register (Due())
-    uint64_t outcomes = 0;     // idle periods ended (eee_pb_port)
-    uint64_t misses = 0;       // of which the link had powered down
+    // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
+    // and the power state charged to the ledger since power_since (see Settle()).
+    uint8_t ctl_tx = 0;
+    bool seq_on = true;
+    bool tx_en = true;
+    uint8_t power = 0;
+    uint64_t power_since = 0;
+    uint64_t outcomes = 0;  // idle periods ended (eee_pb_port)
+    uint64_t misses = 0;    // of which the link had powered down
   };
 
   // Every port's inputs from this cycle's observables, and its edge unless it is at a fixed point
@@ -252,7 +263,8 @@ class EeeLinks : public Mechanism {
       // sample it on events that other inputs cause.
       const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
       if (!two_evals_ && e.fixed_point && inputs == e.inputs && now < e.due) {
-        Apply(i, write);
+        write[i] = e.ctl_tx;
+        if (e.ctl_tx != 0) Count(e);  // (a message repeated at a fixed point)
         Rests(e);
         continue;
       }
@@ -333,14 +345,31 @@ class EeeLinks : public Mechanism {
     return false;
   }
 
+  // The outputs of an eval onto the link, the outbox and the ledger.
   void Apply(size_t i, uint8_t* write) {
-    const Root& m = *ends_[i].root;
-    write[i] = m.ctl_tx_o;
-    if (m.ctl_tx_o != 0) last_message_ = now_;
-    if (m.ctl_tx_o == 3 /* Accept */) ++(m.seq_state_o == 0 ? sleeps_ : wakeups_);
-    if (m.ctl_tx_o == 4 /* Refuse */) ++refusals_;
-    ends_[i].tx->set_tx_enabled(m.tx_en_o);
-    ++ends_[i].energy[m.power_o];
+    End& e = ends_[i];
+    const Root& m = *e.root;
+    e.ctl_tx = m.ctl_tx_o;
+    e.seq_on = m.seq_state_o == 0;
+    write[i] = e.ctl_tx;
+    Count(e);
+    if (m.tx_en_o != e.tx_en) {
+      e.tx_en = m.tx_en_o;
+      e.tx->set_tx_enabled(e.tx_en);
+    }
+    if (m.power_o != e.power) {  // this cycle is the first in the new state
+      e.energy[e.power] += now_ - e.power_since;
+      e.power = m.power_o;
+      e.power_since = now_;
+    }
+  }
+
+  // The report's counters for the message a port sends this cycle.
+  void Count(const End& e) {
+    if (e.ctl_tx == 0) return;
+    last_message_ = now_;
+    if (e.ctl_tx == 3 /* Accept */) ++(e.seq_on ? sleeps_ : wakeups_);
+    if (e.ctl_tx == 4 /* Refuse */) ++refusals_;
   }
 
   Tracer& tracer_;
