@@ -98,6 +98,7 @@ void Router::Receive(int port, const Flit& flit, uint64_t now) {
 }
 
 void Router::Step(uint64_t now) {
+  last_step_ = now;
   route_stalled_ = false;
   for (int it = 0; it < iterations_ && routing_pending_ > 0; ++it) {
     if (!AllocateVcs(it == 0)) break;

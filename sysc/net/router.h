@@ -41,6 +41,8 @@ class Router final : public OutputView {
   }
   void Step(uint64_t now);
   bool Busy() const { return buffered_ != 0; }
+  // Whether Step() ran on cycle `now` (a router that did not step sent nothing that cycle).
+  bool Stepped(uint64_t now) const { return last_step_ == now; }
 
   int id() const { return id_; }
   int ports() const { return ports_; }
@@ -151,6 +153,7 @@ class Router final : public OutputView {
   uint32_t tie_break_ = 0;
   Rng rng_;
   bool route_stalled_ = false;
+  uint64_t last_step_ = ~0ULL;
 };
 
 }  // namespace icn

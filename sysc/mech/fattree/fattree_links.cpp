@@ -100,6 +100,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
   for (size_t c = 0; c < from_switch.size(); ++c) {
     if (!from_switch[c]) always_on_.push_back(ledger_.Counters(static_cast<int>(c)));
   }
+  powered_ = static_cast<int>(ledger_.components());  // every link is on out of reset
   if (tracer.enabled()) {
     for (size_t r = 0; r < switches_.size(); ++r) {
       if (tracer.Matches("s" + std::to_string(r))) switches_[r].model->trace(tracer.fst(), 99);
@@ -117,7 +118,18 @@ void FattreeLinks::Step(uint64_t now) {
   // The check period's pulse, on the last cycle of every period counted from cycle 0.
   const bool check = now % check_cycles_ == check_cycles_ - 1;
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
+  constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all but in_active
+  constexpr uint64_t kQuiet = uint64_t{1} << 48;                                // empty_i only
+  const bool neighbours_same = !active_changed_;
+  active_changed_ = false;
   for (Switch& sw : switches_) {
+    // A router that neither stepped this cycle nor holds a flit sent nothing, has nothing committed
+    // or stalled; with no neighbour's active bits changed, a switch whose last inputs were those
+    // of a quiet router has them again: no need to read its ports.
+    if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) && !sw.router->Busy()) {
+      sw.skip = !two_evals_ && sw.fixed_point && !check && now < sw.due;
+      if (sw.skip) continue;
+    }
     uint16_t busy = 0, committed = 0, in_active = 0;
     for (int p = 0; p < static_cast<int>(sw.ports.size()); ++p) {
       const Port& port = sw.ports[p];
@@ -163,28 +175,33 @@ void FattreeLinks::Step(uint64_t now) {
     }
   }
   // At rest: a fixed point with the inputs of an empty network (nothing sent or committed, empty,
-  // no pulse), no link in a transition.
-  constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;
-  constexpr uint64_t kQuiet = uint64_t{1} << 48;  // empty_i
+  // no pulse).
   resting_ = !two_evals_;
   resting_until_ = UINT64_MAX;
   for (const Switch& sw : switches_) {
     resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet;
     resting_until_ = std::min(resting_until_, sw.due);
   }
-  powered_ = static_cast<int>(always_on_.size());
-  for (uint64_t* energy : always_on_) ++energy[0];  // powered
+  // Outputs onto the links; a skipped switch's are those of its last edge. The ledger is charged
+  // when a link's power changes (and by Settle()).
   for (Switch& sw : switches_) {
+    if (sw.skip) continue;
     const Vfattree_switch_ctrl___024root& m = *sw.root;
-    transitions_ += __builtin_popcount(static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i));
+    const uint16_t changed = static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i);
+    transitions_ += __builtin_popcount(changed);
+    active_changed_ = active_changed_ || changed != 0;
     sw.active = m.active_o;
-    for (const Port& port : sw.ports) {
+    for (Port& port : sw.ports) {
       if (!port.out) continue;
       const bool powered = m.powered_o >> port.model_port & 1;
       port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
       port.out->set_routable(m.routable_o >> port.model_port & 1);
-      ++port.energy[powered ? 0 : 1];
-      powered_ += powered;
+      if (powered != port.powered) {  // this cycle is the first in the new state
+        port.energy[port.powered ? 0 : 1] += now - port.since;
+        port.powered = powered;
+        port.since = now;
+        powered_ += powered ? 1 : -1;
+      }
     }
   }
   min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
@@ -211,11 +228,14 @@ void FattreeLinks::TrackTransitions(Switch& sw, uint64_t states_before, uint64_t
   }
 }
 
-void FattreeLinks::Rest(uint64_t cycles) {
-  for (uint64_t* energy : always_on_) energy[0] += cycles;
-  for (const Switch& sw : switches_) {
-    for (const Port& port : sw.ports) {
-      if (port.out) port.energy[sw.root->powered_o >> port.model_port & 1 ? 0 : 1] += cycles;
+void FattreeLinks::Settle(uint64_t end) {
+  for (uint64_t* energy : always_on_) energy[0] += end - always_on_since_;
+  always_on_since_ = end;
+  for (Switch& sw : switches_) {
+    for (Port& port : sw.ports) {
+      if (!port.out) continue;
+      port.energy[port.powered ? 0 : 1] += end - port.since;
+      port.since = end;
     }
   }
 }

@@ -29,7 +29,7 @@ class FattreeLinks : public Mechanism {
 
   void Step(uint64_t now) override;
   uint64_t RestsUntil(uint64_t now) const override;
-  void Rest(uint64_t cycles) override;
+  void Settle(uint64_t end) override;
   void Report(nlohmann::json& results) const override;
   uint64_t Digest() const override;
   std::vector<std::string> TimeseriesColumns() const override { return {"fattree_onoff.links_powered"}; }
@@ -45,6 +45,8 @@ class FattreeLinks : public Mechanism {
     int upstream = -1;           // switch sending on the incoming channel, -1 = a NIC (always on)
     int upstream_bit = 0;        // that switch's bit for the channel
     uint64_t* energy = nullptr;  // ledger counters of the outgoing channel, by power state
+    bool powered = true;         // its power state, charged to the ledger from cycle `since`
+    uint64_t since = 0;
   };
   struct Switch {
     std::unique_ptr<Vfattree_switch_ctrl> model;
@@ -70,7 +72,9 @@ class FattreeLinks : public Mechanism {
   uint64_t check_cycles_;
   uint64_t t_on_, t_off_;
   double p_min_;
-  int powered_ = 0;
+  int powered_ = 0;             // links powered now
+  bool active_changed_ = true;  // a switch's active bits changed at the last edge
+  uint64_t always_on_since_ = 0;
   bool resting_ = false;        // every switch stays as it is while the network is empty (after Step)
   uint64_t resting_until_ = 0;  // and until when (the earliest end of a transition)
   double min_powered_fraction_ = 1.0;
