@@ -21,8 +21,19 @@
 #include "core/errors.h"
 #include "mech/rising_edge.h"
 
+// The models' own evaluations (see RisingEdge in mech/rising_edge.h).
+void Veee_port___024root___eval(Veee_port___024root* root);
+void Veee_pb_port_s0___024root___eval(Veee_pb_port_s0___024root* root);
+void Veee_pb_port_s1___024root___eval(Veee_pb_port_s1___024root* root);
+void Veee_pb_port_s2___024root___eval(Veee_pb_port_s2___024root* root);
+
 namespace icn {
 namespace {
+
+inline void Evaluate(Veee_port___024root& root) { RisingEdge(root, &Veee_port___024root___eval); }
+inline void Evaluate(Veee_pb_port_s0___024root& root) { RisingEdge(root, &Veee_pb_port_s0___024root___eval); }
+inline void Evaluate(Veee_pb_port_s1___024root& root) { RisingEdge(root, &Veee_pb_port_s1___024root___eval); }
+inline void Evaluate(Veee_pb_port_s2___024root& root) { RisingEdge(root, &Veee_pb_port_s2___024root___eval); }
 
 template <typename Model>
 class EeeLinks : public Mechanism {
@@ -276,7 +287,7 @@ class EeeLinks : public Mechanism {
       if constexpr (kAdaptive) m.search_i = search;
       e.inputs = inputs;
       if (two_evals_) continue;
-      RisingEdge(*e.model, m);
+      Evaluate(m);
       const PortState state = State(m);
       e.fixed_point = state == e.state && !Searching(m);
       e.state = state;

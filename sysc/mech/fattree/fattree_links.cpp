@@ -14,6 +14,9 @@
 #include "net/topologies/kary_ntree.h"
 #include "net/wormhole_network.h"
 
+// The model's own evaluation (see RisingEdge in mech/rising_edge.h).
+void Vfattree_switch_ctrl___024root___eval(Vfattree_switch_ctrl___024root* root);
+
 namespace icn {
 namespace {
 
@@ -119,14 +122,15 @@ void FattreeLinks::Step(uint64_t now) {
   const bool check = now % check_cycles_ == check_cycles_ - 1;
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
   constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all but in_active
-  constexpr uint64_t kQuiet = uint64_t{1} << 48;                                // empty_i only
+  constexpr uint64_t kQuiet = uint64_t{1} << 48;                               // empty_i only
   const bool neighbours_same = !active_changed_;
   active_changed_ = false;
   for (Switch& sw : switches_) {
     // A router that neither stepped this cycle nor holds a flit sent nothing, has nothing committed
     // or stalled; with no neighbour's active bits changed, a switch whose last inputs were those
     // of a quiet router has them again: no need to read its ports.
-    if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) && !sw.router->Busy()) {
+    if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) &&
+        !sw.router->Busy()) {
       sw.skip = !two_evals_ && sw.fixed_point && !check && now < sw.due;
       if (sw.skip) continue;
     }
@@ -169,7 +173,7 @@ void FattreeLinks::Step(uint64_t now) {
       const bool may_rest = (sw.inputs & (0xffffull | uint64_t{1} << 50)) == 0;
       const uint64_t before = may_rest ? Outputs(*sw.root) : 0;
       const uint64_t states_before = sw.root->link_state_o;
-      RisingEdge(*sw.model, *sw.root);
+      RisingEdge(*sw.root, &Vfattree_switch_ctrl___024root___eval);
       sw.fixed_point = may_rest && Outputs(*sw.root) == before;
       TrackTransitions(sw, states_before, now);
     }
