@@ -11,6 +11,15 @@ double LoadProfile::MaxLoad() const {
   return max;
 }
 
+uint64_t LoadProfile::NextLoaded(uint64_t cycle) const {
+  if (p_.profile == LoadProfileKind::kRamp) return cycle;
+  if (p_.load <= 0) return UINT64_MAX;
+  if (p_.profile == LoadProfileKind::kConstant) return cycle;
+  const uint64_t period = static_cast<uint64_t>(p_.burst_on + p_.burst_off);
+  const uint64_t phase = cycle % period;
+  return phase < static_cast<uint64_t>(p_.burst_on) ? cycle : cycle + (period - phase);
+}
+
 double LoadProfile::LoadAt(uint64_t cycle) const {
   switch (p_.profile) {
     case LoadProfileKind::kConstant:

@@ -13,6 +13,9 @@ class LoadProfile {
   double LoadAt(uint64_t cycle) const;
   // The highest load the profile ever reaches.
   double MaxLoad() const;
+  // The first cycle >= cycle at which the load may be above 0 (the next burst's first cycle for an
+  // off phase; UINT64_MAX if never).
+  uint64_t NextLoaded(uint64_t cycle) const;
 
  private:
   const TrafficParams& p_;

@@ -20,8 +20,17 @@ TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams&
   if (max_rate_ <= 0) return;
   candidate_.resize(nodes);
   for (uint64_t& c : candidate_) {
-    c = rng_.Geometric(max_rate_) - 1;  // the first candidate may be cycle 0
+    c = NextCandidate(0);
     next_candidate_ = std::min(next_candidate_, c);
+  }
+}
+
+uint64_t TrafficSource::NextCandidate(uint64_t from) {
+  for (uint64_t c = from;;) {
+    c = profile_.NextLoaded(c);
+    if (c == UINT64_MAX) return c;
+    c += rng_.Geometric(max_rate_) - 1;
+    if (profile_.NextLoaded(c) == c) return c;
   }
 }
 
@@ -45,7 +54,7 @@ void TrafficSource::Generate(uint64_t now, const Create& create) {
       if (rate >= max_rate_ || rng_.Uniform() * max_rate_ < rate) {
         create(node, pattern_.Destination(node, rng_), flits, Packet::kNoMessage);
       }
-      candidate = now + rng_.Geometric(max_rate_);
+      candidate = NextCandidate(now + 1);
     }
     next_candidate_ = std::min(next_candidate_, candidate);
   }

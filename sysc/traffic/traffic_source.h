@@ -6,7 +6,10 @@
 // A Bernoulli source is drawn as gaps, not cycle by cycle: each node's next candidate cycle is
 // geometric with the profile's highest rate, and a candidate becomes a packet with probability
 // rate(cycle) / highest rate (thinning). Every cycle is still an independent trial at the
-// profile's rate; the draws cost one per packet instead of one per node and cycle.
+// profile's rate; the draws cost one per packet instead of one per node and cycle. A candidate
+// that falls where the profile is off (a burst's off phase) is drawn again from the next cycle the
+// load is on: the candidates form a memoryless process, so this changes no statistics and lets a
+// run jump over the off phase.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -51,6 +54,8 @@ class TrafficSource {
   double max_rate_ = 0;                   // packets per node and cycle at the profile's highest load
   std::vector<uint64_t> candidate_;       // per node: its next candidate cycle
   uint64_t next_candidate_ = UINT64_MAX;  // the earliest of them
+  // The first candidate at or after `from` (geometric, skipping phases where the load is 0).
+  uint64_t NextCandidate(uint64_t from);
 };
 
 }  // namespace icn
