@@ -46,6 +46,7 @@ void Channel::Send(Flit flit, uint64_t now) {
     full_rate_ = rate_ >= 1.0;  // back from a disable: the fast path again
   }
   last_tx_ = now;
+  *sent_mirror_ = now;
   ++busy_cycles_;
   flits_.push_back({now + latency_, flit});
 }
@@ -54,6 +55,7 @@ void Channel::Deliver(uint64_t now) {
   while (!flits_.empty() && flits_.front().first == now) {
     const Flit& flit = flits_.front().second;
     last_rx_ = now;
+    *received_mirror_ = now;
     if (dst_.router) {
       dst_.router->Receive(dst_.port, flit, now);
     } else {

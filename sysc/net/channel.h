@@ -67,6 +67,12 @@ class Channel {
   uint64_t busy_cycles() const { return busy_cycles_; }
   bool sent_at(uint64_t now) const { return last_tx_ == now; }
   bool received_at(uint64_t now) const { return last_rx_ == now; }
+  // Also write the cycle of the last flit sent / received into these (a flat array of the link
+  // ends, which controllers read without touching the channel).
+  void MirrorActivity(uint64_t* sent, uint64_t* received) {
+    if (sent) sent_mirror_ = sent;
+    if (received) received_mirror_ = received;
+  }
   // Flits on the wire, for the end-of-run census.
   const Ring<std::pair<uint64_t, Flit>>& in_flight() const { return flits_; }
 
@@ -91,6 +97,9 @@ class Channel {
   uint64_t busy_cycles_ = 0;
   uint64_t last_tx_ = ~0ULL;
   uint64_t last_rx_ = ~0ULL;
+  uint64_t unmirrored_[2] = {~0ULL, ~0ULL};
+  uint64_t* sent_mirror_ = &unmirrored_[0];
+  uint64_t* received_mirror_ = &unmirrored_[1];
   Endpoint src_;
   Endpoint dst_;
   Ring<std::pair<uint64_t, Flit>> flits_;

@@ -13,6 +13,13 @@
 
 namespace icn {
 
+// What a link end's channels did last, in one flat array over the link ends (Fabric::activity()):
+// the cycle its outgoing channel last sent a flit and its incoming one last delivered one.
+struct EndActivity {
+  uint64_t sent = ~0ULL;
+  uint64_t received = ~0ULL;
+};
+
 // One end of a bidirectional link as the network was wired: the channel it sends on, the one it
 // receives on, the packets queued for its output, and its partner. A controller sits at each end.
 struct LinkEnd {
@@ -52,6 +59,9 @@ class Fabric {
 
   // Link ends for mechanisms with a controller per link end; every channel, for utilisation.
   virtual const std::vector<LinkEnd>& link_ends() const = 0;
+  // Per link end (same order), the cycles its channels last sent and received: what a controller
+  // per link end reads every cycle, without touching the channels.
+  virtual const std::vector<EndActivity>& activity() const = 0;
   virtual const std::vector<std::unique_ptr<Channel>>& channels() const = 0;
 
   // Per link end, the share of source-destination pairs routed through it that travel h links

@@ -52,6 +52,11 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true});
     ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});
   }
+  activity_.assign(ends_.size(), EndActivity{});
+  for (size_t i = 0; i < ends_.size(); ++i) {
+    ends_[i].tx->MirrorActivity(&activity_[i].sent, nullptr);
+    ends_[i].rx->MirrorActivity(nullptr, &activity_[i].received);
+  }
 }
 
 Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {

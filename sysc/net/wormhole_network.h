@@ -33,6 +33,7 @@ class WormholeNetwork final : public Fabric {
   void CountFlits(std::vector<uint32_t>& present) const override;
   std::string Locate(uint32_t packet) const override;
   const std::vector<LinkEnd>& link_ends() const override { return ends_; }
+  const std::vector<EndActivity>& activity() const override { return activity_; }
   const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
   std::vector<std::vector<double>> HopShares(int max_hops) override;
 
@@ -71,7 +72,8 @@ class WormholeNetwork final : public Fabric {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Channel>> channels_;
   std::vector<LinkEnd> ends_;
-  std::vector<int> nic_end_;  // per node, its link end
+  std::vector<EndActivity> activity_;  // per link end, written by its channels
+  std::vector<int> nic_end_;           // per node, its link end
 };
 
 }  // namespace icn

@@ -58,6 +58,7 @@ class EeeLinks : public Mechanism {
  public:
   EeeLinks(const EeeConfig& config, const MechanismContext& context)
       : tracer_(context.tracer),
+        activity_(context.fabric.activity().data()),
         context_(std::make_unique<VerilatedContext>()),
         period_(std::max<uint64_t>(1, config.period_cycles)),
         two_evals_(context.two_evals || context.tracer.enabled()) {
@@ -256,8 +257,8 @@ class EeeLinks : public Mechanism {
       End& e = ends_[i];
       Root& m = *e.root;  // the ports, without the wrapper's references
       const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
-      const bool sent = e.tx->sent_at(now);
-      const bool received = e.rx->received_at(now);
+      const bool sent = activity_[i].sent == now;
+      const bool received = activity_[i].received == now;
       const uint8_t message = (kUniformLatency ? uniform_read : read_row_[e.rx_latency])[e.partner];
       if (received && m.power_o != 0) ++sleeping_rx_;
       if constexpr (kAdaptive) {
@@ -384,6 +385,7 @@ class EeeLinks : public Mechanism {
   }
 
   Tracer& tracer_;
+  const EndActivity* activity_;  // the link ends' last flit sent and received, flat (Fabric)
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
   size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
