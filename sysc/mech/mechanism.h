@@ -37,13 +37,11 @@ class Mechanism {
   // evaluated if the network stays empty (no flit, no packet, no credit anywhere): now unless
   // every controller is at a fixed point with the inputs an empty network gives it and no message
   // of its own in flight; else its earliest deadline (a time-base compare, a harness pulse), or
-  // UINT64_MAX. The default never lets the run jump.
+  // UINT64_MAX. The default never lets the run jump. The run then skips the cycles before it
+  // without calling Step(): an adapter charges its ledger per power-state change, not per cycle.
   virtual uint64_t RestsUntil(uint64_t now) const { return now; }
-  // The run jumps over `cycles` cycles before RestsUntil(): account for them as Step() would have
-  // (energy per state, per-cycle figures). Only called when RestsUntil() allowed it.
-  virtual void Rest(uint64_t cycles) { (void)cycles; }
-  // Brings the energy ledger up to date with cycles 0 .. end - 1, for an adapter that charges it
-  // lazily (when a controller's power state changes); the run calls it before reading the ledger.
+  // Brings the energy ledger up to date with cycles 0 .. end - 1 (charged since the last change
+  // of each controller's power state); the run calls it before reading the ledger.
   virtual void Settle(uint64_t end) { (void)end; }
   // Columns it adds to timeseries.csv, and their values at a sample (in the same order).
   virtual std::vector<std::string> TimeseriesColumns() const { return {}; }

@@ -120,8 +120,7 @@ void Simulation::Jump() {
     until = std::min(until, (next + period - 1) / period * period - 1);
   }
   if (until <= cycle_ || !fabric_->Quiet()) return;
-  const uint64_t cycles = until - cycle_;
-  for (auto& m : mechanisms_) m->Rest(cycles);
+  const uint64_t cycles = until - cycle_;  // the mechanisms charge them when they settle the ledger
   for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(cycles);
   // The watchdog's looks in between would each have found nothing outstanding: the last one stands
   // for all.
@@ -175,8 +174,12 @@ bool Simulation::DrainAll(uint64_t limit) {
   return stats_.delivered() == stats_.created();
 }
 
-Simulation::Window Simulation::LedgerNow() {
+void Simulation::SettleLedger() {
   for (auto& m : mechanisms_) m->Settle(cycle_);
+}
+
+Simulation::Window Simulation::LedgerNow() {
+  SettleLedger();
   Window w{ledger_->EnergyJ(), ledger_->NominalJ(), {}};
   for (const EnergyLedger::Group& g : ledger_->groups()) {
     auto& cycles = w.state_cycles.emplace_back();
@@ -201,7 +204,7 @@ void Simulation::SampleTimeseries() {
   const double nodes = fabric_->nodes();
   uint64_t busy = 0;
   for (const auto& ch : fabric_->channels()) busy += ch->busy_cycles();
-  for (auto& m : mechanisms_) m->Settle(cycle_);
+  SettleLedger();
   const double energy = ledger_->EnergyJ();
   const double nominal = ledger_->NominalJ();
   const auto [delivered_flits, latency] = stats_.TakeWindow();
@@ -264,7 +267,7 @@ nlohmann::json Simulation::PacketResults(const Census& census) const {
 }
 
 nlohmann::json Simulation::EnergyResults() {
-  for (auto& m : mechanisms_) m->Settle(cycle_);
+  SettleLedger();
   nlohmann::json groups = nlohmann::json::object();
   size_t index = 0;
   for (const EnergyLedger::Group& g : ledger_->groups()) {

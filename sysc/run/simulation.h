@@ -76,7 +76,9 @@ class Simulation final : private SinkObserver {
   // With the network empty and every controller at rest, jumps over the cycles before the next
   // one at which something can happen (a packet, a controller deadline, a cycle the run looks at).
   void Jump();
-  // The ledger's totals now, after the mechanisms have settled it.
+  // Lets the mechanisms charge the ledger up to this cycle (they may do it lazily).
+  void SettleLedger();
+  // The ledger's totals now, settled.
   Window LedgerNow();
   void CloseWindow();
   void SampleTimeseries();
