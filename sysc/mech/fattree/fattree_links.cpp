@@ -117,51 +117,18 @@ FattreeLinks::~FattreeLinks() {
   switches_.clear();
 }
 
+namespace {
+constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all inputs but in_active
+constexpr uint64_t kQuiet = uint64_t{1} << 48;                    // those of an empty router: only empty_i
+constexpr uint64_t kFlitOrPulse = 0xffffull | uint64_t{1} << 50;  // busy_i, check_i
+}  // namespace
+
 void FattreeLinks::Step(uint64_t now) {
   // The check period's pulse, on the last cycle of every period counted from cycle 0.
   const bool check = now % check_cycles_ == check_cycles_ - 1;
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
-  constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all but in_active
-  constexpr uint64_t kQuiet = uint64_t{1} << 48;                               // empty_i only
   const bool neighbours_same = !active_changed_;
-  active_changed_ = false;
-  for (Switch& sw : switches_) {
-    // A router that neither stepped this cycle nor holds a flit sent nothing, has nothing committed
-    // or stalled; with no neighbour's active bits changed, a switch whose last inputs were those
-    // of a quiet router has them again: no need to read its ports.
-    if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) &&
-        !sw.router->Busy()) {
-      sw.skip = !two_evals_ && sw.fixed_point && !check && now < sw.due;
-      if (sw.skip) continue;
-    }
-    uint16_t busy = 0, committed = 0, in_active = 0;
-    for (int p = 0; p < static_cast<int>(sw.ports.size()); ++p) {
-      const Port& port = sw.ports[p];
-      const uint16_t bit = static_cast<uint16_t>(1u << port.model_port);
-      if (port.out && port.out->sent_at(now)) busy |= bit;
-      if (*sw.router->demand(p) > 0) committed |= bit;
-      const bool active = port.upstream < 0 || (switches_[port.upstream].active >> port.upstream_bit & 1);
-      if (active) in_active |= bit;
-    }
-    Vfattree_switch_ctrl___024root& m = *sw.root;
-    const bool empty = !sw.router->Busy();
-    const bool need_up = sw.router->route_stalled();
-    const uint64_t inputs = busy | uint64_t{committed} << 16 | uint64_t{in_active} << 32 |
-                            uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
-    // At a fixed point (the last edge changed no output) with the same inputs, no flit leaving
-    // (the meters count it in a register no output shows), no check pulse and before the end of
-    // any transition (which the sequencer reads off now_i), the edge would change nothing: skip it.
-    sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && now < sw.due;
-    if (sw.skip) continue;
-    sw.inputs = inputs;
-    m.now_i = static_cast<uint16_t>(now);
-    m.check_i = check;
-    m.busy_i = busy;
-    m.committed_i = committed;
-    m.in_active_i = in_active;
-    m.empty_i = empty;
-    m.need_up_i = need_up;
-  }
+  for (Switch& sw : switches_) Prepare(sw, now, check, neighbours_same);
   if (two_evals_) {
     TwoEvalEdge(
         switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
@@ -170,7 +137,7 @@ void FattreeLinks::Step(uint64_t now) {
       if (sw.skip) continue;
       // Only an edge without a flit or a pulse can start a fixed point worth knowing: skipping
       // needs the same inputs again, without either.
-      const bool may_rest = (sw.inputs & (0xffffull | uint64_t{1} << 50)) == 0;
+      const bool may_rest = (sw.inputs & kFlitOrPulse) == 0;
       const uint64_t before = may_rest ? Outputs(*sw.root) : 0;
       const uint64_t states_before = sw.root->link_state_o;
       RisingEdge(*sw.root, &Vfattree_switch_ctrl___024root___eval);
@@ -186,29 +153,72 @@ void FattreeLinks::Step(uint64_t now) {
     resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet;
     resting_until_ = std::min(resting_until_, sw.due);
   }
-  // Outputs onto the links; a skipped switch's are those of its last edge. The ledger is charged
-  // when a link's power changes (and by Settle()).
+  active_changed_ = false;
   for (Switch& sw : switches_) {
-    if (sw.skip) continue;
-    const Vfattree_switch_ctrl___024root& m = *sw.root;
-    const uint16_t changed = static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i);
-    transitions_ += __builtin_popcount(changed);
-    active_changed_ = active_changed_ || changed != 0;
-    sw.active = m.active_o;
-    for (Port& port : sw.ports) {
-      if (!port.out) continue;
-      const bool powered = m.powered_o >> port.model_port & 1;
-      port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
-      port.out->set_routable(m.routable_o >> port.model_port & 1);
-      if (powered != port.powered) {  // this cycle is the first in the new state
-        port.energy[port.powered ? 0 : 1] += now - port.since;
-        port.powered = powered;
-        port.since = now;
-        powered_ += powered ? 1 : -1;
-      }
-    }
+    if (!sw.skip) Apply(sw, now);
   }
   min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
+}
+
+// The switch's inputs for this cycle's edge, or sw.skip when the edge would change nothing.
+void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours_same) {
+  // A router that neither stepped this cycle nor holds a flit sent nothing, has nothing committed
+  // or stalled; with no neighbour's active bits changed, a switch whose last inputs were those of
+  // a quiet router has them again: no need to read its ports.
+  if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) &&
+      !sw.router->Busy()) {
+    sw.skip = !two_evals_ && sw.fixed_point && !check && now < sw.due;
+    if (sw.skip) return;
+  }
+  uint16_t busy = 0, committed = 0, in_active = 0;
+  for (int p = 0; p < static_cast<int>(sw.ports.size()); ++p) {
+    const Port& port = sw.ports[p];
+    const uint16_t bit = static_cast<uint16_t>(1u << port.model_port);
+    if (port.out && port.out->sent_at(now)) busy |= bit;
+    if (*sw.router->demand(p) > 0) committed |= bit;
+    const bool active = port.upstream < 0 || (switches_[port.upstream].active >> port.upstream_bit & 1);
+    if (active) in_active |= bit;
+  }
+  const bool empty = !sw.router->Busy();
+  const bool need_up = sw.router->route_stalled();
+  const uint64_t inputs = busy | uint64_t{committed} << 16 | uint64_t{in_active} << 32 |
+                          uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
+  // At a fixed point (the last edge changed no output) with the same inputs, no flit leaving (the
+  // meters count it in a register no output shows), no check pulse and before the end of any
+  // transition (which the sequencer reads off now_i), the edge would change nothing: skip it.
+  sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && now < sw.due;
+  if (sw.skip) return;
+  sw.inputs = inputs;
+  Vfattree_switch_ctrl___024root& m = *sw.root;
+  m.now_i = static_cast<uint16_t>(now);
+  m.check_i = check;
+  m.busy_i = busy;
+  m.committed_i = committed;
+  m.in_active_i = in_active;
+  m.empty_i = empty;
+  m.need_up_i = need_up;
+}
+
+// The outputs of an edge onto the links; the ledger is charged when a link's power changes (and
+// by Settle()).
+void FattreeLinks::Apply(Switch& sw, uint64_t now) {
+  const Vfattree_switch_ctrl___024root& m = *sw.root;
+  const uint16_t changed = static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i);
+  transitions_ += __builtin_popcount(changed);
+  active_changed_ = active_changed_ || changed != 0;
+  sw.active = m.active_o;
+  for (Port& port : sw.ports) {
+    if (!port.out) continue;
+    const bool powered = m.powered_o >> port.model_port & 1;
+    port.out->set_tx_enabled(m.tx_en_o >> port.model_port & 1);
+    port.out->set_routable(m.routable_o >> port.model_port & 1);
+    if (powered != port.powered) {  // this cycle is the first in the new state
+      port.energy[port.powered ? 0 : 1] += now - port.since;
+      port.powered = powered;
+      port.since = now;
+      powered_ += powered ? 1 : -1;
+    }
+  }
 }
 
 uint64_t FattreeLinks::RestsUntil(uint64_t now) const {

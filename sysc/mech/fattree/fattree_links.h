@@ -60,6 +60,8 @@ class FattreeLinks : public Mechanism {
     uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
     std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
   };
+  void Prepare(Switch& sw, uint64_t now, bool check, bool neighbours_same);
+  void Apply(Switch& sw, uint64_t now);
   static uint64_t Outputs(const Vfattree_switch_ctrl___024root& m);
   void TrackTransitions(Switch& sw, uint64_t states_before, uint64_t now);
 
