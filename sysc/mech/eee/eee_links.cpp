@@ -79,7 +79,6 @@ class EeeLinks : public Mechanism {
       e.model = std::make_unique<Model>(context_.get(), links[i].name.c_str());
       e.root = e.model->rootp;
       e.tx = links[i].tx;
-      e.rx = links[i].rx;
       e.tx_queue = links[i].tx_queue;
       e.partner = links[i].partner;
       if (e.tx->latency() > 0xff) {
@@ -87,7 +86,7 @@ class EeeLinks : public Mechanism {
                             std::to_string(e.tx->latency()) +
                             " cycles; allowed: [1, 255] (the port's latency strap)");
       }
-      e.rx_latency = static_cast<uint8_t>(e.rx->latency());
+      e.rx_latency = static_cast<uint8_t>(links[i].rx->latency());
       e.energy = energy.Counters(static_cast<int>(i));
       ring_ = std::max<size_t>(ring_, e.rx_latency + 1);
       Model& m = *e.model;
@@ -225,7 +224,6 @@ class EeeLinks : public Mechanism {
     std::unique_ptr<Model> model;
     Root* root;
     Channel* tx;
-    Channel* rx;
     const int32_t* tx_queue;
     int partner;
     uint8_t rx_latency;        // cycles a message from the partner takes
@@ -263,7 +261,7 @@ class EeeLinks : public Mechanism {
       if (received && m.power_o != 0) ++sleeping_rx_;
       if constexpr (kAdaptive) {
         // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
-        if (m.idle_o && (queue != 0 || sent)) {
+        if ((queue != 0 || sent) && m.idle_o) {  // (the model is read only on traffic)
           ++e.outcomes;
           e.misses += m.slept_o || m.power_o != 0;
         }
