@@ -22,7 +22,7 @@ RUNS = [
 ]
 
 # Names chosen by the run, not by the code: one table row stands for all of them.
-PLACEHOLDERS = [(re.compile(r"^params\..*"), "params.<key>"),
+GENERIC_ROWS = [(re.compile(r"^params\..*"), "params.<key>"),
                 (re.compile(r"^energy\.groups\.[^.]+\.components$"), "energy.groups.<group>.components"),
                 (re.compile(r"^energy\.groups\.[^.]+\.state_cycles\.[^.]+$"),
                  "energy.groups.<group>.state_cycles.<state>")]
@@ -39,7 +39,7 @@ def fields(tree, prefix=""):
 
 
 def generalised(name):
-    for pattern, row in PLACEHOLDERS:
+    for pattern, row in GENERIC_ROWS:
         if pattern.match(name):
             return row
     return name
