@@ -6,7 +6,9 @@
 /// flits after T_on cycles. The rule that decides depends on the switch's place in the tree:
 ///
 ///   util     Minimal-Tree switch below the root (all leaves): every check period, the up links'
-///            utilisation u = flits sent / cycles usable, over the window. u < U_off turns off
+///            utilisation u = busy cycles / usable cycles over the window, where busy is a flit
+///            sent (occupancy_i = 0) or a flit sent or a packet committed to the link and waiting
+///            (occupancy_i = 1: a link stalled on credits is busy too). u < U_off turns off
 ///            one up link, highest index first (2K-1, 2K-2, ..., never K); u > U_on turns on the
 ///            lowest-index inactive one. Down links and up link K (Minimal Tree) stay on.
 ///   follow   switch of levels 1..n-2 outside the Minimal Tree: up link K+i follows the input
@@ -45,6 +47,7 @@ module fattree_switch_ctrl #(
   input  logic [2*Arity-1:0]         connected_i,
   input  logic [FracBits-1:0]        u_off_i,
   input  logic [FracBits-1:0]        u_on_i,
+  input  logic                       occupancy_i,  // meters count waiting packets as busy
   input  logic [TransWidth-1:0]      t_on_i,
   input  logic [TransWidth-1:0]      t_off_i,
   // Observables of the switch, one bit per port
@@ -105,7 +108,7 @@ module fattree_switch_ctrl #(
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .now_i        (now_i[CountWidth-1:0]),
-      .busy_i       (busy_i[Arity+i]),
+      .busy_i       (busy_i[Arity+i] || (occupancy_i && committed_i[Arity+i] && seq_on[Arity+i])),
       .usable_i     (seq_on[Arity+i]),
       .window_end_i (window_end),
       .busy_o       (meter_busy[i]),

@@ -110,6 +110,9 @@ TEST_CASE("fat-tree fast clocking matches two evals per cycle cycle for cycle", 
             "fattree_onoff.check_cycles=300", "fattree_onoff.t_on_cycles=100",
             "fattree_onoff.t_off_cycles=100", "sim.warmup_cycles=1000", "sim.measure_cycles=9000"});
   tb::RequireSameEveryCycle(sets);
+  std::vector<std::string> occupancy = sets;
+  occupancy.push_back("fattree_onoff.meter=occupancy");  // the meters then count waiting packets too
+  tb::RequireSameEveryCycle(occupancy);
 }
 
 TEST_CASE("the mechanism's column in timeseries.csv follows the ramp", "[net][fattree]") {

@@ -15,6 +15,7 @@ struct FattreeIn {
   bool is_root = false;
   uint16_t connected = 0xffff;
   uint16_t u_off = 0, u_on = 0;
+  bool occupancy = false;  // the meters count a committed packet waiting for a usable link as busy
   uint16_t check_cycles = 2000, t_on = 1000, t_off = 1000;
   uint16_t busy = 0, committed = 0, in_active = 0;
   bool empty = true;
@@ -109,7 +110,8 @@ class FattreeSwitchCtrl {
 
     for (int i = 0; i < kArity; ++i) {
       const int p = kArity + i;
-      meter_[i].Clock(in.busy >> p & 1, seq_[p].on(), window_end);
+      const bool waiting = in.occupancy && (in.committed >> p & 1) && seq_[p].on();
+      meter_[i].Clock((in.busy >> p & 1) || waiting, seq_[p].on(), window_end);
     }
     for (int p = 0; p < kPorts; ++p) {
       const bool wanted = want_ >> p & 1;

@@ -35,6 +35,7 @@ void Drive(Ctrl& dut, ref::FattreeSwitchCtrl* model, const ref::FattreeIn& in) {
   dut->connected_i = in.connected;
   dut->u_off_i = in.u_off;
   dut->u_on_i = in.u_on;
+  dut->occupancy_i = in.occupancy;
   dut->check_i = dut.cycles() % in.check_cycles == in.check_cycles - 1u;  // the period's last cycle
   dut->t_on_i = in.t_on;
   dut->t_off_i = in.t_off;
@@ -74,7 +75,7 @@ TEST_CASE("fattree_switch_ctrl matches its reference model on random stimulus in
   const uint64_t seed = tb::TestSeed();
   INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
   icn::Rng rng(seed + 23);
-  for (int config = 0; config < 12; ++config) {
+  for (int config = 0; config < 24; ++config) {
     Ctrl dut;
     ref::FattreeSwitchCtrl model;
     ref::FattreeIn in;
@@ -87,7 +88,9 @@ TEST_CASE("fattree_switch_ctrl matches its reference model on random stimulus in
     in.check_cycles = static_cast<uint16_t>(20 + rng.Below(80));
     in.t_on = static_cast<uint16_t>(rng.Below(12));
     in.t_off = static_cast<uint16_t>(rng.Below(12));
-    INFO("k " << k << ", in MT " << in.in_mt << ", root " << in.is_root);
+    in.occupancy = config >= 12;  // both meters, every role
+    INFO("k " << k << ", in MT " << in.in_mt << ", root " << in.is_root << ", occupancy meter "
+              << in.occupancy);
     double load = 0.5;
     for (int cycle = 0; cycle < 10000; ++cycle) {
       if (cycle % 300 == 0) load = rng.Uniform();
@@ -227,4 +230,18 @@ TEST_CASE("p_min from the tree labels matches the paper's formula", "[unit]") {
     CHECK(icn::MinimalTreePowerFraction({k, n}) == Approx(mt_switches / switches));
   }
   CHECK(icn::MinimalTreePowerFraction({4, 3}) == Approx(0.4375));
+}
+
+TEST_CASE("the occupancy meter counts a link whose packet waits as busy, the flit meter does not",
+          "[unit][directed]") {
+  for (bool occupancy : {false, true}) {
+    Ctrl dut;
+    ref::FattreeIn in = Leaf();
+    in.occupancy = occupancy;
+    in.committed = static_cast<uint16_t>(1u << 8);  // a packet waits for up link 8 (stalled: nothing sent)
+    for (int cycle = 0; cycle < 100; ++cycle) Drive(dut, nullptr, in);  // one check period
+    INFO("occupancy " << occupancy);
+    CHECK(dut->up_usable_o >= 4 * 100);  // four up links on (and the unconnected ones in their first cycles)
+    CHECK(dut->up_busy_o == (occupancy ? 100u : 0u));
+  }
 }

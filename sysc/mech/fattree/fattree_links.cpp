@@ -20,6 +20,12 @@ void Vfattree_switch_ctrl___024root___eval(Vfattree_switch_ctrl___024root* root)
 namespace icn {
 namespace {
 
+// Bits of a switch's packed inputs (FattreeLinks::Prepare).
+constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all inputs but in_active
+constexpr uint64_t kQuiet = uint64_t{1} << 48;    // those of an empty router: only empty_i
+constexpr uint64_t kPulse = uint64_t{1} << 50;    // check_i
+constexpr uint64_t kCommitted = 0xffffull << 16;  // committed_i
+
 uint16_t Fixed16(double fraction) {
   return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0));
 }
@@ -44,6 +50,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       context_(std::make_unique<VerilatedContext>()),
       two_evals_(context.two_evals || context.tracer.enabled()),
       check_cycles_(config.check_cycles),
+      counted_(0xffffull | (config.occupancy_meter ? kCommitted : 0)),
       t_on_(config.t_on),
       t_off_(config.t_off),
       p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
@@ -88,6 +95,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     m.connected_i = connected;
     m.u_off_i = Fixed16(config.u_off);
     m.u_on_i = Fixed16(config.u_on);
+    m.occupancy_i = config.occupancy_meter;
     m.t_on_i = static_cast<uint16_t>(config.t_on);
     m.t_off_i = static_cast<uint16_t>(config.t_off);
     m.busy_i = 0;
@@ -117,12 +125,6 @@ FattreeLinks::~FattreeLinks() {
   switches_.clear();
 }
 
-namespace {
-constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all inputs but in_active
-constexpr uint64_t kQuiet = uint64_t{1} << 48;                    // those of an empty router: only empty_i
-constexpr uint64_t kFlitOrPulse = 0xffffull | uint64_t{1} << 50;  // busy_i, check_i
-}  // namespace
-
 void FattreeLinks::Step(uint64_t now) {
   // The check period's pulse, on the last cycle of every period counted from cycle 0.
   const bool check = now % check_cycles_ == check_cycles_ - 1;
@@ -137,7 +139,7 @@ void FattreeLinks::Step(uint64_t now) {
       if (sw.skip) continue;
       // Only an edge without a flit or a pulse can start a fixed point worth knowing: skipping
       // needs the same inputs again, without either.
-      const bool may_rest = (sw.inputs & kFlitOrPulse) == 0;
+      const bool may_rest = (sw.inputs & (counted_ | kPulse)) == 0;
       const uint64_t before = may_rest ? Outputs(*sw.root) : 0;
       const uint64_t states_before = sw.root->link_state_o;
       RisingEdge(*sw.root, &Vfattree_switch_ctrl___024root___eval);
@@ -183,10 +185,12 @@ void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours
   const bool need_up = sw.router->route_stalled();
   const uint64_t inputs = busy | uint64_t{committed} << 16 | uint64_t{in_active} << 32 |
                           uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
-  // At a fixed point (the last edge changed no output) with the same inputs, no flit leaving (the
-  // meters count it in a register no output shows), no check pulse and before the end of any
-  // transition (which the sequencer reads off now_i), the edge would change nothing: skip it.
-  sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && busy == 0 && !check && now < sw.due;
+  // At a fixed point (the last edge changed no output) with the same inputs, nothing the meters
+  // count (a flit leaving, or a packet waiting with the occupancy meter: registers no output
+  // shows), no check pulse and before the end of any transition (which the sequencer reads off
+  // now_i), the edge would change nothing: skip it.
+  sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && (inputs & counted_) == 0 && !check &&
+            now < sw.due;
   if (sw.skip) return;
   sw.inputs = inputs;
   Vfattree_switch_ctrl___024root& m = *sw.root;

@@ -14,6 +14,9 @@ std::vector<KeySpec> Keys() {
               "turn an up link off below this utilisation (0 < U_off < U_on)"),
       RealKey("fattree_onoff.u_on", "0.65", 0, 1, "",
               "turn an up link on above this utilisation (U_on >= 2 U_off advised)"),
+      ChoiceKey("fattree_onoff.meter", "flits", {"flits", "occupancy"},
+                "what makes an up link busy in the utilisation: a flit sent (the paper's), or also a "
+                "packet committed to it and waiting (occupancy: a link stalled on credits is busy)"),
       IntKey("fattree_onoff.check_cycles", "2000", 1, 65535, "cycles", "check period of the thresholds"),
       IntKey("fattree_onoff.t_on_cycles", "1000", 0, 65535, "cycles",
              "a link carries flits this long after turning on"),
@@ -29,6 +32,7 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   auto f = std::make_unique<FattreeOnOffConfig>();
   f->u_off = s.Real("fattree_onoff.u_off");
   f->u_on = s.Real("fattree_onoff.u_on");
+  f->occupancy_meter = s.Text("fattree_onoff.meter") == "occupancy";
   f->check_cycles = static_cast<int>(s.Int("fattree_onoff.check_cycles"));
   f->t_on = static_cast<int>(s.Int("fattree_onoff.t_on_cycles"));
   f->t_off = static_cast<int>(s.Int("fattree_onoff.t_off_cycles"));
