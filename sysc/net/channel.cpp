@@ -54,7 +54,6 @@ void Channel::Send(Flit flit, uint64_t now) {
 void Channel::Deliver(uint64_t now) {
   while (!flits_.empty() && flits_.front().first == now) {
     const Flit& flit = flits_.front().second;
-    last_rx_ = now;
     *received_mirror_ = now;
     if (dst_.router) {
       dst_.router->Receive(dst_.port, flit, now);

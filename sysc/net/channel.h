@@ -63,10 +63,9 @@ class Channel {
   int latency() const { return latency_; }
   uint8_t link_class() const { return link_class_; }
 
-  // Activity: flits sent in total, and whether a flit left / arrived on cycle `now`.
+  // Activity: flits sent in total, and whether a flit left on cycle `now` (arrivals: the mirror).
   uint64_t busy_cycles() const { return busy_cycles_; }
   bool sent_at(uint64_t now) const { return last_tx_ == now; }
-  bool received_at(uint64_t now) const { return last_rx_ == now; }
   // Also write the cycle of the last flit sent / received into these (a flat array of the link
   // ends, which controllers read without touching the channel).
   void MirrorActivity(uint64_t* sent, uint64_t* received) {
@@ -96,7 +95,6 @@ class Channel {
   bool accepting_ = true;
   uint64_t busy_cycles_ = 0;
   uint64_t last_tx_ = ~0ULL;
-  uint64_t last_rx_ = ~0ULL;
   uint64_t unmirrored_[2] = {~0ULL, ~0ULL};
   uint64_t* sent_mirror_ = &unmirrored_[0];
   uint64_t* received_mirror_ = &unmirrored_[1];
