@@ -8,7 +8,7 @@ namespace icn {
 struct FattreeOnOffConfig : MechanismConfig {
   double u_off = 0.3;
   double u_on = 0.65;
-  bool occupancy_meter = false;  // fattree_onoff.meter = occupancy: waiting packets count as busy
+  bool occupancy_meter = true;  // fattree_onoff.meter = occupancy: waiting packets count as busy
   int check_cycles = 2000;
   int t_on = 1000;
   int t_off = 1000;

@@ -14,9 +14,13 @@ std::vector<KeySpec> Keys() {
               "turn an up link off below this utilisation (0 < U_off < U_on)"),
       RealKey("fattree_onoff.u_on", "0.65", 0, 1, "",
               "turn an up link on above this utilisation (U_on >= 2 U_off advised)"),
-      ChoiceKey("fattree_onoff.meter", "flits", {"flits", "occupancy"},
-                "what makes an up link busy in the utilisation: a flit sent (the paper's), or also a "
-                "packet committed to it and waiting (occupancy: a link stalled on credits is busy)"),
+      // Occupancy by default: with the flit meter a wormhole bottleneck stalled on credits reads
+      // at most ~0.7-0.8, so U_on >= 0.75 can hold a network in saturation (README, issue 12's grid).
+      ChoiceKey("fattree_onoff.meter", "occupancy", {"occupancy", "flits"},
+                "what makes an up link busy in the utilisation: a flit sent or a packet committed to it "
+                "and waiting (occupancy), or a flit sent only (flits, the paper's: a link stalled on "
+                "credits reads idle, and with U_on >= 0.75 the network can stay saturated at loads it "
+                "carries without the mechanism)"),
       IntKey("fattree_onoff.check_cycles", "2000", 1, 65535, "cycles", "check period of the thresholds"),
       IntKey("fattree_onoff.t_on_cycles", "1000", 0, 65535, "cycles",
              "a link carries flits this long after turning on"),
