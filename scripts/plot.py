@@ -3,6 +3,7 @@
 run with /usr/bin/python3). Writes <out>/<experiment>.png (default out/sweeps/<experiment>)."""
 import argparse
 import csv
+import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -17,6 +18,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from sweep import PAPER_PAIRS  # noqa: E402
 
 
 def read_csv(path):
@@ -24,36 +27,223 @@ def read_csv(path):
         return [row for row in csv.DictReader(line for line in f if not line.startswith("#"))]
 
 
-def fattree_load(out):
+LOW_PENALTY_RATIO = 0.15  # at most 15 % more latency than without the mechanism ...
+LOW_PENALTY_LOADS = (0.02, 0.45)  # ... at every load of this range
+LOCK_UP_LOADS = (0.05, 0.4)  # issue 12: no lock-up with the default meter at these loads
+DEFAULT_METER = "occupancy"
+
+
+def md1_wait(rho, service):
+    """Mean M/D/1 queueing delay (cycles) of a link at utilisation rho serving packets of `service` cycles."""
+    return rho * service / (2 * (1 - rho)) if rho < 1 else float("inf")
+
+
+def minimal_tree_estimate(load, k=4, n=3, packet_flits=16):
+    """M/D/1 estimate of the extra latency (cycles) of uniform traffic when only the Minimal Tree
+    carries it, against all links on. A packet climbs j >= 1 levels with probability
+    (N - k^j)/(N - 1) and crosses one up and one down link at each; all links on share a level's
+    traffic over N links, the Minimal Tree over its k^(n-j) links of that level."""
+    nodes = k ** n
+    extra = 0.0
+    for j in range(1, n):
+        crossing = (nodes - k ** j) / (nodes - 1)
+        rho_all, rho_mt = load * crossing, k ** j * load * crossing
+        extra += 2 * crossing * (md1_wait(rho_mt, packet_flits) - md1_wait(rho_all, packet_flits))
+    return extra
+
+
+def band_estimate(u, load, k=4, n=3, packet_flits=16):
+    """M/D/1 estimate of the extra latency (cycles) when every up and down link a packet crosses
+    between levels runs at utilisation u (the controller holds an active link between U_off and
+    U_on), against all links on at this load."""
+    nodes = k ** n
+    extra = 0.0
+    for j in range(1, n):
+        crossing = (nodes - k ** j) / (nodes - 1)
+        extra += 2 * crossing * (md1_wait(max(u, load * crossing), packet_flits) - md1_wait(load * crossing, packet_flits))
+    return extra
+
+
+def fattree_tradeoff(out):
+    """Per (pair, meter, load) over seeds, each run against the mechanism off on the same load and
+    seed: latency ratio (mean and worst), relative link power, accepted throughput ratio (worst),
+    verdicts. Writes tradeoff.csv."""
     rows = read_csv(out / "summary.csv")
-    curves = defaultdict(list)
+    off = {(r["load"], r["seed"]): r for r in rows if r["config"] == "off"}
+    groups = defaultdict(list)
     for r in rows:
-        curves[r["config"]].append(r)
-    fig, (lat, pwr) = plt.subplots(1, 2, figsize=(12, 4.5))
-    p_min = None
-    for config, points in curves.items():
-        points.sort(key=lambda r: float(r["load"]))
-        ok = [p for p in points if p["verdict"] == "ok"]
-        style = dict(color="black", linewidth=2) if config == "off" else dict(marker="o", markersize=3)
-        label = "mechanism off" if config == "off" else f"U_off-U_on {config}"
-        lat.plot([float(p["load"]) for p in ok], [float(p["latency_avg"]) for p in ok], label=label, **style)
-        pwr.plot([float(p["load"]) for p in points], [float(p["links_relative"]) for p in points], label=label, **style)
-        p_min = p_min or next((float(p["fattree_onoff.p_min"]) for p in points if p.get("fattree_onoff.p_min")), None)
-    if p_min:
-        pwr.axhline(p_min, color="grey", linestyle=":", label=f"p_min = {p_min:.4f}")
-    lat.set(xlabel="offered load (flits/node/cycle)", ylabel="average latency (cycles)", yscale="log",
-            title="Latency (runs that did not saturate)")
-    pwr.set(xlabel="offered load (flits/node/cycle)", ylabel="link power relative to all on", ylim=(0, 1.05),
-            title="Relative link power")
-    for ax in (lat, pwr):
-        ax.grid(alpha=0.3)
-    pwr.legend(fontsize=8, loc="lower right")
-    fig.suptitle("4-ary 3-tree, on/off links with a Minimal Tree (seed in summary.csv)")
-    return fig
+        if r["config"] != "off":
+            groups[(r["config"], r["meter"], float(r["load"]))].append(r)
+    table = []
+    for (config, meter, load), runs in groups.items():
+        ratios = [float(r["latency_avg"]) / float(off[(r["load"], r["seed"])]["latency_avg"]) for r in runs]
+        accepted = [float(r["accepted"]) / float(off[(r["load"], r["seed"])]["accepted"]) for r in runs]
+        power = sum(float(r["links_relative"]) for r in runs) / len(runs)
+        u_off, u_on = (float(u) for u in config.split("-"))
+        table.append({"config": config, "u_off": u_off, "u_on": u_on, "meter": meter, "load": load,
+                      "paper_pair": (u_off, u_on) in PAPER_PAIRS, "seeds": len(runs),
+                      "latency_ratio": sum(ratios) / len(ratios), "latency_ratio_worst": max(ratios),
+                      "links_relative": power, "power_saved": 1 - power, "accepted_ratio_worst": min(accepted),
+                      "all_ok": all(r["verdict"] == "ok" for r in runs)})
+    table.sort(key=lambda t: (t["meter"], not t["paper_pair"], t["u_off"], t["u_on"], t["load"]))
+    with open(out / "tradeoff.csv", "w", newline="") as f:
+        f.write("# against the mechanism off at the same load and seed; means over seeds unless _worst\n")
+        writer = csv.DictWriter(f, fieldnames=list(table[0]))
+        writer.writeheader()
+        writer.writerows({k: round(v, 4) if isinstance(v, float) else v for k, v in t.items()} for t in table)
+    print(f"plot: wrote {out / 'tradeoff.csv'}")
+    return table, off
+
+
+def locked_up(t):
+    return not t["all_ok"] or t["accepted_ratio_worst"] < 0.97
+
+
+def report_fattree(table, off, out):
+    """Prints the lock-up check, the low-penalty choice and the M/D/1 estimates (also md1.csv)."""
+    for meter in ("flits", "occupancy"):
+        bad = [t for t in table if t["meter"] == meter and t["paper_pair"]
+               and LOCK_UP_LOADS[0] - 1e-9 <= t["load"] <= LOCK_UP_LOADS[1] + 1e-9 and locked_up(t)]
+        print(f"plot: {meter} meter, paper's pairs, loads {LOCK_UP_LOADS[0]}-{LOCK_UP_LOADS[1]}: "
+              + ("no lock-up" if not bad else f"{len(bad)} points saturated or below 97 % of the accepted load: "
+                 + ", ".join(f"{t['config']}@{t['load']}" for t in bad)))
+    candidates = defaultdict(list)
+    for t in table:
+        if t["meter"] == DEFAULT_METER:
+            candidates[t["config"]].append(t)
+    eligible = []
+    for config, points in candidates.items():
+        within = [t for t in points if LOW_PENALTY_LOADS[0] - 1e-9 <= t["load"] <= LOW_PENALTY_LOADS[1] + 1e-9]
+        worst = max(t["latency_ratio_worst"] for t in within)
+        if worst <= 1 + LOW_PENALTY_RATIO and not any(locked_up(t) for t in within):
+            lowest = min(within, key=lambda t: t["load"])
+            eligible.append((round(lowest["power_saved"], 4), -worst, worst, config))
+    chosen = None
+    if eligible:
+        # Most power saved at the lowest load; among equals the smaller worst ratio, then the wider hysteresis.
+        saved, _, worst, config = max(eligible)
+        chosen = config
+        print(f"plot: low-penalty pair ({DEFAULT_METER} meter): U_off-U_on {config}, link power saved at load "
+              f"{LOW_PENALTY_LOADS[0]} {100 * saved:.1f} %, worst latency ratio {worst:.3f} at loads "
+              f"{LOW_PENALTY_LOADS[0]}-{LOW_PENALTY_LOADS[1]} ({len(eligible)} pairs qualify)")
+    else:
+        print(f"plot: no pair keeps the latency ratio <= {1 + LOW_PENALTY_RATIO} at loads "
+              f"{LOW_PENALTY_LOADS[0]}-{LOW_PENALTY_LOADS[1]}")
+    latency_off = defaultdict(list)
+    for (load, _), r in off.items():
+        latency_off[float(load)].append(float(r["latency_avg"]))
+    latency_off = {load: sum(v) / len(v) for load, v in sorted(latency_off.items())}
+    with open(out / "md1.csv", "w", newline="") as f:
+        f.write("# M/D/1 estimate of the Minimal Tree alone (every extra link off) against the measured latency "
+                "without the mechanism (mean over seeds); comparable to runs whose link power is near p_min\n")
+        writer = csv.writer(f)
+        writer.writerow(["load", "latency_off", "md1_extra_cycles", "md1_latency_ratio"])
+        for load, mean in latency_off.items():
+            extra = minimal_tree_estimate(load)
+            writer.writerow([load, round(mean, 2), round(extra, 2), round((mean + extra) / mean, 3)])
+    with open(out / "md1_band.csv", "w", newline="") as f:
+        f.write("# M/D/1 estimate with every crossed link held at U_off .. U_on (the paper's pairs), against all "
+                "links on at this load, beside the measured extra latency (mean over seeds)\n")
+        writer = csv.writer(f)
+        writer.writerow(["config", "load", "latency_off", "md1_extra_at_u_off", "md1_extra_at_u_on",
+                         "measured_extra_occupancy", "measured_extra_flits"])
+        measured = {(t["config"], t["meter"], t["load"]): t["latency_ratio"] for t in table}
+        for u_off, u_on in PAPER_PAIRS:
+            config = f"{u_off}-{u_on}"
+            for load, mean in latency_off.items():
+                writer.writerow([config, load, round(mean, 2), round(band_estimate(u_off, load), 2),
+                                 round(band_estimate(u_on, load), 2)]
+                                + [round((measured[(config, m, load)] - 1) * mean, 2) for m in ("occupancy", "flits")])
+    print(f"plot: wrote {out / 'md1.csv'} and {out / 'md1_band.csv'}")
+    return chosen
+
+
+def fattree_grid(out):
+    table, off = fattree_tradeoff(out)
+    chosen = report_fattree(table, off, out)
+    paper = [t for t in table if t["paper_pair"]]
+    configs = list(dict.fromkeys(t["config"] for t in paper))
+    colors = dict(zip(configs, plt.cm.viridis([i / max(1, len(configs) - 1) for i in range(len(configs))])))
+    fig, axes = plt.subplots(2, 2, figsize=(13, 9), sharex=True)
+    for row, meter in enumerate(("flits", "occupancy")):
+        ratio_ax, power_ax = axes[row]
+        for config in configs:
+            pts = sorted((t for t in paper if t["config"] == config and t["meter"] == meter), key=lambda t: t["load"])
+            x = [t["load"] for t in pts]
+            ratio_ax.plot(x, [t["latency_ratio"] for t in pts], marker="o", markersize=3, color=colors[config],
+                          label=f"{config}")
+            power_ax.plot(x, [t["links_relative"] for t in pts], marker="o", markersize=3, color=colors[config])
+            stuck = [t for t in pts if locked_up(t)]
+            ratio_ax.plot([t["load"] for t in stuck], [t["latency_ratio"] for t in stuck], "x", color="red",
+                          markersize=8)
+        md1 = read_csv(out / "md1.csv")
+        ratio_ax.plot([float(r["load"]) for r in md1 if float(r["md1_latency_ratio"]) < 5],
+                      [float(r["md1_latency_ratio"]) for r in md1 if float(r["md1_latency_ratio"]) < 5],
+                      "k--", label="M/D/1, Minimal Tree only")
+        ratio_ax.axhline(1, color="black", linewidth=0.8)
+        ratio_ax.set(yscale="log" if meter == "flits" else "linear", ylabel="latency with / without the mechanism",
+                     title=f"{meter} meter: latency ratio (red x: saturated or < 97 % accepted)")
+        power_ax.set(ylim=(0, 1.05), ylabel="link power relative to all on", title=f"{meter} meter: link power")
+        for ax in (ratio_ax, power_ax):
+            ax.grid(alpha=0.3)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    axes[0][1].legend(handles, labels, fontsize=8, title="U_off-U_on", ncol=2, loc="lower right")
+    for ax in axes[1]:
+        ax.set_xlabel("offered load (flits/node/cycle)")
+    seeds = max(t["seeds"] for t in table)
+    fig.suptitle(f"4-ary 3-tree on/off links, the paper's nine threshold pairs (mean of {seeds} seeds)")
+
+    pareto, ax = plt.subplots(figsize=(9, 6.5))
+    points = [t for t in table if t["meter"] == DEFAULT_METER and t["load"] <= LOW_PENALTY_LOADS[1] + 1e-9]
+    scatter = ax.scatter([t["latency_ratio"] for t in points], [100 * t["power_saved"] for t in points],
+                         c=[t["load"] for t in points], cmap="plasma", s=[28 if t["paper_pair"] else 14 for t in points],
+                         marker="o", edgecolors=["black" if t["paper_pair"] else "none" for t in points])
+    pareto.colorbar(scatter, label="offered load (flits/node/cycle)")
+    front, best = [], -1.0
+    for t in sorted(points, key=lambda t: t["latency_ratio"]):
+        if t["power_saved"] > best:
+            front.append(t)
+            best = t["power_saved"]
+    ax.step([t["latency_ratio"] for t in front], [100 * t["power_saved"] for t in front], where="post", color="grey",
+            label="Pareto front")
+    if chosen:
+        mine = [t for t in points if t["config"] == chosen]
+        ax.plot([t["latency_ratio"] for t in mine], [100 * t["power_saved"] for t in mine], "*", color="tab:green",
+                markersize=12, markeredgecolor="black", label=f"low-penalty pair {chosen} (its loads)")
+    ax.axvline(1 + LOW_PENALTY_RATIO, color="grey", linestyle=":", label=f"latency ratio {1 + LOW_PENALTY_RATIO}")
+    ax.set(xlabel="latency with / without the mechanism (mean of seeds)",
+           ylabel="link power saved (%)",
+           title=f"{DEFAULT_METER} meter, one point per pair and load {LOW_PENALTY_LOADS[0]}-{LOW_PENALTY_LOADS[1]} "
+                 "(outlined: the paper's pairs)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return {"": fig, "pareto": pareto}
+
+
+def steady_segments(ramp):
+    """The second half of every flat part of a ramp [[cycle, load], ...]: (start, end, load)."""
+    return [((a + b) / 2, b, load) for (a, load), (b, next_load) in zip(ramp, ramp[1:]) if load == next_load]
 
 
 def fattree_ramp(out):
-    series = {c: read_csv(out / "runs" / f"{c}_s1" / "timeseries.csv") for c in ("on", "off")}
+    runs = {c: out / "runs" / f"{c}_s1" for c in ("on", "off")}
+    series = {c: read_csv(folder / "timeseries.csv") for c, folder in runs.items()}
+    ramp = json.loads((runs["on"] / "results.json").read_text())["params"]["traffic"]["ramp"]
+    segments = []
+    for start, end, load in steady_segments(ramp):
+        window = {c: [r for r in rows if start < int(r["cycle"]) <= end] for c, rows in series.items()}
+        mean = lambda c, key: sum(float(r[key]) for r in window[c]) / len(window[c])  # noqa: E731
+        segments.append({"from_cycle": int(start), "to_cycle": int(end), "load": load,
+                         "link_power_on": round(mean("on", "link_power_relative"), 4),
+                         "link_power_on_max": round(max(float(r["link_power_relative"]) for r in window["on"]), 4),
+                         "latency_on": round(mean("on", "latency_avg"), 2), "latency_off": round(mean("off", "latency_avg"), 2),
+                         "latency_ratio": round(mean("on", "latency_avg") / mean("off", "latency_avg"), 3)})
+    with open(out / "segments.csv", "w", newline="") as f:
+        f.write("# steady segments (second half of each flat part of the ramp), means of 1000-cycle windows\n")
+        writer = csv.DictWriter(f, fieldnames=list(segments[0]))
+        writer.writeheader()
+        writer.writerows(segments)
+    print(f"plot: wrote {out / 'segments.csv'}")
     fig, axes = plt.subplots(3, 1, figsize=(10, 8), sharex=True)
     for config, rows in series.items():
         cycles = [int(r["cycle"]) for r in rows]
@@ -62,13 +252,21 @@ def fattree_ramp(out):
         axes[0].plot(cycles, [float(r["offered_flits_per_node_cycle"]) for r in rows], label=label, **style)
         axes[1].plot(cycles, [float(r["latency_avg"]) for r in rows], label=label, **style)
         axes[2].plot(cycles, [float(r["link_power_relative"]) for r in rows], label=label, **style)
+    for s in segments:
+        for ax in axes:
+            ax.axvspan(s["from_cycle"], s["to_cycle"], color="tab:green", alpha=0.08)
+        axes[1].annotate(f"x{s['latency_ratio']:.2f}", ((s["from_cycle"] + s["to_cycle"]) / 2, s["latency_on"]),
+                         textcoords="offset points", xytext=(0, 12), ha="center", fontsize=8)
+        axes[2].annotate(f"{s['link_power_on']:.2f}", ((s["from_cycle"] + s["to_cycle"]) / 2, s["link_power_on"]),
+                         textcoords="offset points", xytext=(0, -14), ha="center", fontsize=8)
     axes[0].set(ylabel="offered load")
-    axes[1].set(ylabel="latency (cycles)", yscale="log")
+    axes[1].set(ylabel="latency (cycles)")
     axes[2].set(ylabel="relative link power", ylim=(0, 1.05), xlabel="cycle")
     for ax in axes:
         ax.grid(alpha=0.3)
     axes[2].legend(loc="lower right")
-    fig.suptitle("Ramp: low load, 7x, hold 60,000 cycles, back (1000-cycle windows)")
+    fig.suptitle("Ramp: low load, 7x over 60,000 cycles, hold, back (1000-cycle windows)\n"
+                 "green: steady segments, marked with the latency ratio and the mean link power")
     return fig
 
 
@@ -226,7 +424,7 @@ def reference(out):
     return fig
 
 
-PLOTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference}
+PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference}
 
 
 def main():

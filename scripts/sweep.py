@@ -22,21 +22,26 @@ ROOT = Path(__file__).resolve().parent.parent
 ICNSIM = ROOT / "build" / "icnsim"
 
 
-def fattree_thresholds():
-    """(label, sets) for the mechanism off and every valid U_avg x hysteresis pair of the paper."""
-    configs = [("off", ["fattree_onoff.enabled=false"])]
-    for u_avg in (0.5, 0.6, 0.7):
-        for hyst in (0.3, 0.4, 0.5):
-            u_off, u_on = round(u_avg - hyst / 2, 3), round(u_avg + hyst / 2, 3)
-            if u_off > 0 and u_on <= 1 and u_on >= 2 * u_off - 1e-9:  # U_on >= 2 U_off, else it oscillates
-                configs.append((f"{u_off}-{u_on}", [f"fattree_onoff.u_off={u_off}", f"fattree_onoff.u_on={u_on}"]))
-    return configs
+PAPER_PAIRS = [(round(u_avg - hyst / 2, 3), round(u_avg + hyst / 2, 3))  # U_avg x hysteresis: nine pairs
+               for u_avg in (0.5, 0.6, 0.7) for hyst in (0.3, 0.4, 0.5)]
+LOW_PENALTY_PAIRS = [(u_off, u_on) for u_off in (0.05, 0.1, 0.15, 0.2) for u_on in (0.3, 0.4, 0.5)]
+FATTREE_LOADS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
 
 
-def fattree_load():
-    loads = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
-    return [({"config": label, "load": load}, "fattree_onoff_load", sets + [f"traffic.load={load}"])
-            for label, sets in fattree_thresholds() for load in loads]
+def fattree_grid():
+    """The mechanism off at each load (the reference of every ratio); the paper's nine U_off-U_on
+    pairs with both utilisation meters; lower pairs with the default (occupancy) meter, where
+    scripts/plot.py looks for the low-penalty operating point. Loads 0.02-0.5."""
+    def runs(label, meter, sets):
+        return [({"config": label, "meter": meter, "load": load}, "fattree_onoff_load", sets + [f"traffic.load={load}"])
+                for load in FATTREE_LOADS]
+    plan = runs("off", "", ["fattree_onoff.enabled=false"])
+    for (u_off, u_on), meters in [(pair, ("flits", "occupancy")) for pair in PAPER_PAIRS] + \
+                                 [(pair, ("occupancy",)) for pair in LOW_PENALTY_PAIRS]:
+        for meter in meters:
+            plan += runs(f"{u_off}-{u_on}", meter,
+                         [f"fattree_onoff.u_off={u_off}", f"fattree_onoff.u_on={u_on}", f"fattree_onoff.meter={meter}"])
+    return plan
 
 
 def fattree_ramp():
@@ -92,7 +97,7 @@ def reference():
             for net, loads in REFERENCE_LOADS.items() for rules, sets in REFERENCE_VARIANTS[net] for load in loads]
 
 
-EXPERIMENTS = {"fattree_load": fattree_load, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
+EXPERIMENTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
                "reference": reference}
 
 

@@ -88,7 +88,7 @@ MechanismInfo FattreeOnOffMechanism() {
           Make,
           nullptr,
           View,
-          {"fattree_onoff_load", "fattree_onoff_ramp"}};
+          {"fattree_onoff_load", "fattree_onoff_ramp", "fattree_onoff_low_penalty"}};
 }
 
 }  // namespace icn
