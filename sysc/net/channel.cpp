@@ -15,9 +15,7 @@ Channel::Channel(int latency, double rate, uint8_t link_class)
       flits_(latency + 1),
       credits_(latency + 1) {}
 
-double Channel::Tokens(uint64_t now) const {
-  return std::min(1.0, tokens_ + rate_ * static_cast<double>(now - tokens_at_));
-}
+double Channel::Tokens(uint64_t now) const { return tokens_ + rate_ * static_cast<double>(now - tokens_at_); }
 
 // Tokens at `now`: at full rate the only limit is one flit per cycle, so a token is there unless
 // one left at `now`.
@@ -41,7 +39,7 @@ void Channel::DisableFor(uint64_t cycles, uint64_t now) {
 
 void Channel::Send(Flit flit, uint64_t now) {
   if (!full_rate_) {
-    tokens_ = Tokens(now) - 1.0;
+    tokens_ = std::min(1.0, Tokens(now)) - 1.0;  // an idle link saves up one flit, no more
     tokens_at_ = now;
     full_rate_ = rate_ >= 1.0;  // back from a disable: the fast path again
   }

@@ -1,8 +1,9 @@
 // One direction of a link: a delay line for flits (downstream) and one for credits (upstream), a
-// rate in flits per cycle (fractional rates through a token accumulator), busy counters, and the
-// state a controller owns: whether the link may send (tx_enabled), whether routing may choose it
-// (routable), whether it takes new packets at all (accepting: quiesced when false), its rate
-// (changed at run time) and a stretch of cycles it is disabled for (a receiver relocking).
+// rate in flits per cycle (a fractional rate is a serialiser, 1/rate cycles per flit), busy
+// counters, and the state a controller owns: whether the link may send (tx_enabled), whether
+// routing may choose it (routable), whether it takes new packets at all (accepting: quiesced when
+// false), its rate (changed at run time) and a stretch of cycles it is disabled for (a receiver
+// relocking).
 #pragma once
 #include <cstdint>
 
@@ -31,9 +32,12 @@ class Channel {
   const Endpoint& destination() const { return dst_; }
 
   // The sender may start a flit this cycle: the controller allows it, the link is not disabled and
-  // a rate token is there.
+  // its serialiser frees up during this cycle. A flit takes 1/rate cycles on the wire; a backlogged
+  // link starts one whenever the previous one ends within the cycle, so it carries `rate` flits
+  // per cycle (10/12.8: 39 flits in 50 cycles), and after an idle stretch it starts at once.
   bool CanSend(uint64_t now) const {
-    return tx_enabled_ && (full_rate_ ? last_tx_ != now : now >= enabled_from_ && Tokens(now) >= 1.0 - 1e-9);
+    return tx_enabled_ &&
+           (full_rate_ ? last_tx_ != now : now >= enabled_from_ && Tokens(now) > 1.0 - rate_ + 1e-9);
   }
   void Send(Flit flit, uint64_t now);
   // Credit for `vc` of the buffer at the destination, travelling back to the source.

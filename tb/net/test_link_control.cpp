@@ -57,6 +57,22 @@ TEST_CASE("channel rates change during the run: each link carries at most its ra
   tb::DrainedResults(run);
 }
 
+// A fractional rate is a serialiser: a backlogged link starts a flit whenever the previous one
+// ends within the cycle. (It once waited for a whole token after each flit, which carried 1/2
+// flit per cycle at any rate in [0.5, 1) and 1/4 at 0.3125.) Four nodes of a 2x2 mesh, each sending
+// everything to the opposite corner over links of the rate: each receives the rate.
+TEST_CASE("a backlogged link carries its fractional rate", "[net]") {
+  for (const double rate : {0.3125, 0.5, 10 / 12.8, 0.9, 1.0 / 3}) {
+    INFO("rate " << rate);
+    const nlohmann::json r =
+        tb::Run({"topology.kind=mesh", "topology.dims=[2, 2]", "traffic.pattern=complement", "traffic.load=1",
+                 "traffic.packet_flits=8", "link.bandwidth_flits=" + std::to_string(rate),
+                 "sim.warmup_cycles=1000", "sim.measure_cycles=8000", "sim.drain_limit_cycles=1"})
+            .Results();
+    CHECK(r["throughput"]["accepted"].get<double>() == Approx(rate).epsilon(0.005));
+  }
+}
+
 // As E-RAPID changes a bit rate: a new rate, then 65 cycles of receiver relock; sometimes in the
 // other order, which must not shorten or stretch the stretch.
 TEST_CASE("a channel disabled for 65 cycles sends nothing then, and nothing is lost", "[net]") {
