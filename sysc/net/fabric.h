@@ -23,9 +23,9 @@ struct EndActivity {
 // One end of a bidirectional link as the network was wired: the channel it sends on, the one it
 // receives on, the packets queued for its output, and its partner. A controller sits at each end.
 struct LinkEnd {
-  std::string name;  // e.g. "r12_p5" (router 12, port 5) or "nic3"
-  Channel* tx = nullptr;
-  Channel* rx = nullptr;
+  std::string name;       // e.g. "r12_p5" (router 12, port 5) or "nic3"
+  Channel* tx = nullptr;  // null at the receiving end of a one-way wire
+  Channel* rx = nullptr;  // null at the sending end of a one-way wire
   const int32_t* tx_queue = nullptr;
   int partner = -1;     // index of the other end
   bool master = false;  // wins simultaneous handshake requests

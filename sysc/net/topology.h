@@ -27,6 +27,7 @@ struct Wire {
   int a_router, a_port;
   int b_router, b_port;
   LinkAttributes attr;
+  bool one_way = false;  // a -> b only (an optical laser into a receiver): b's port sends nothing back
 };
 
 // A node's link to its router.

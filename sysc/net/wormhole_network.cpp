@@ -21,11 +21,13 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
   };
   for (const Wire& w : topo.wires) {
     Channel* ab = NewChannel(w.attr);
-    Channel* ba = NewChannel(w.attr);
+    Channel* ba = w.one_way ? nullptr : NewChannel(w.attr);
     ab->set_source({routers_[w.a_router].get(), nullptr, w.a_port});
     ab->set_destination({routers_[w.b_router].get(), nullptr, w.b_port});
-    ba->set_source({routers_[w.b_router].get(), nullptr, w.b_port});
-    ba->set_destination({routers_[w.a_router].get(), nullptr, w.a_port});
+    if (ba) {
+      ba->set_source({routers_[w.b_router].get(), nullptr, w.b_port});
+      ba->set_destination({routers_[w.a_router].get(), nullptr, w.a_port});
+    }
     routers_[w.a_router]->Connect(w.a_port, ab, ba, depth);
     routers_[w.b_router]->Connect(w.b_port, ba, ab, depth);
     const int a = static_cast<int>(ends_.size());
@@ -54,8 +56,8 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
   }
   activity_.assign(ends_.size(), EndActivity{});
   for (size_t i = 0; i < ends_.size(); ++i) {
-    ends_[i].tx->MirrorActivity(&activity_[i].sent, nullptr);
-    ends_[i].rx->MirrorActivity(nullptr, &activity_[i].received);
+    if (ends_[i].tx) ends_[i].tx->MirrorActivity(&activity_[i].sent, nullptr);
+    if (ends_[i].rx) ends_[i].rx->MirrorActivity(nullptr, &activity_[i].received);
   }
 }
 
@@ -108,7 +110,9 @@ RoutingTable WormholeNetwork::TabulateRouting() {
 
 std::vector<std::vector<double>> WormholeNetwork::HopShares(int max_hops) {
   std::unordered_map<const Channel*, int> end_of;
-  for (size_t i = 0; i < ends_.size(); ++i) end_of[ends_[i].tx] = static_cast<int>(i);
+  for (size_t i = 0; i < ends_.size(); ++i) {
+    if (ends_[i].tx) end_of[ends_[i].tx] = static_cast<int>(i);
+  }
   std::vector<std::vector<double>> counts(ends_.size(), std::vector<double>(max_hops, 0.0));
   const int nodes = topology_->nodes;
   const int stride = std::max(1, nodes / 256);  // at most ~256 destinations per source

@@ -112,6 +112,11 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused(onoff + "--set fattree_onoff.enabled=maybe", {"fattree_onoff.enabled", "true or false"});
   ExpectRefused("--set fattree_onoff.enabled=true", {"eee.mode", "one link power mechanism"});
   ExpectRefused(onoff + "--set topology.kind=torus --set topology.n=2", {"kary_ntree"});
+  // E-RAPID: its optical channels are one-way (no EEE port pairs), and a channel moves at most one
+  // flit per cycle.
+  ExpectRefused("--set topology.kind=erapid", {"eee.mode", "one-way"});
+  ExpectRefused("--set topology.kind=erapid --set eee.mode=off --set sim.cycle_ns=5",
+                {"topology.erapid.gbps", "sim.cycle_ns", "gbps <= 32 / sim.cycle_ns"});
   ExpectRefused("--set eee.mode=off --set eee.policy=perfbound", {"eee.policy", "eee.mode = off"});
   ExpectRefused("--set eee.mode=deep_sleep --set eee.bound=0.9", {"eee.bound", "[0.0001, 0.5]"});
   ExpectRefused("--set eee.hist.strategy=fifo", {"eee.hist.strategy", "self_clearing, sliding, unbounded"});

@@ -78,6 +78,10 @@ class EeeLinks : public Mechanism {
       End& e = ends_[i];
       e.model = std::make_unique<Model>(context_.get(), links[i].name.c_str());
       e.root = e.model->rootp;
+      if (!links[i].tx || !links[i].rx) {  // an EEE port pairs a transmitter with a receiver
+        throw ScenarioError("eee.mode: link end " + links[i].name +
+                            " is one end of a one-way wire; allowed: off on this topology");
+      }
       e.tx = links[i].tx;
       e.tx_queue = links[i].tx_queue;
       e.partner = links[i].partner;

@@ -8,10 +8,11 @@ TopologyInfo KaryNTreeTopology();
 TopologyInfo TorusTopology();
 TopologyInfo MeshTopology();
 TopologyInfo MegaflyTopology();
+TopologyInfo ErapidTopology();
 
 const std::vector<TopologyInfo>& Topologies() {
   static const std::vector<TopologyInfo> all = {KaryNTreeTopology(), TorusTopology(), MeshTopology(),
-                                                MegaflyTopology()};
+                                                MegaflyTopology(), ErapidTopology()};
   return all;
 }
 
