@@ -60,8 +60,12 @@ Router::Router(int id, int ports, const RouterParams& params, uint64_t seed, con
 }
 
 void Router::Connect(int port, Channel* out, Channel* in, int downstream_depth) {
-  out_ch_[port] = out;
   in_ch_[port] = in;
+  set_output(port, out, downstream_depth);
+}
+
+void Router::set_output(int port, Channel* out, int downstream_depth) {
+  out_ch_[port] = out;
   for (int v = 0; v < vcs_; ++v) {
     out_[port * vcs_ + v].credits = downstream_depth;
     out_[port * vcs_ + v].depth = downstream_depth;

@@ -50,6 +50,9 @@ class Router final : public OutputView {
   const Channel* input(int port) const { return in_ch_[port]; }
   // Re-aiming a channel at this port (WormholeNetwork::Reaim): credits for its flits go back on it.
   void set_input(int port, Channel* in) { in_ch_[port] = in; }
+  // Sending on another channel, or none, from `port`, with every credit of a drained downstream
+  // buffer (WormholeNetwork::MoveSource).
+  void set_output(int port, Channel* out, int downstream_depth);
   // Packets routed to `port` whose tail has not left on its link yet (the port's output queue).
   const int32_t* demand(int port) const { return &demand_[port]; }
   // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.

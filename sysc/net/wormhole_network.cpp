@@ -233,6 +233,24 @@ void WormholeNetwork::Reaim(Channel& channel, int router, int port) {
   channel.set_destination({&target, nullptr, port});
 }
 
+void WormholeNetwork::MoveSource(Channel& channel, int router, int port) {
+  const Endpoint old = channel.source();
+  Router& target = *routers_.at(router);
+  if (!old.router || !Drained(channel) || *old.router->demand(old.port) != 0) {
+    throw std::logic_error(
+        "move: the channel from router " + std::to_string(old.router ? old.router->id() : -1) + " port " +
+        std::to_string(old.port) + " still has flits or credits in flight, or packets routed to it");
+  }
+  if (target.output(port)) {
+    throw std::logic_error("move: router " + std::to_string(router) + " port " + std::to_string(port) +
+                           " already sends on a channel");
+  }
+  const int depth = net_.router.vc_buffer_flits;
+  old.router->set_output(old.port, nullptr, depth);
+  target.set_output(port, &channel, depth);
+  channel.set_source({&target, nullptr, port});
+}
+
 namespace {
 
 std::unique_ptr<Fabric> MakeWormhole(const NetParams& net, std::shared_ptr<const Topology> topology,

@@ -59,6 +59,11 @@ class WormholeNetwork final : public Fabric {
   // re-aims the beams of a directed ring). A channel that fed that port before must be drained
   // too. Link ends keep describing the wiring as built. Throws std::logic_error otherwise.
   void Reaim(Channel& channel, int router, int port);
+  // Moves the sending end of a channel to output `port` of `router` (E-RAPID hands a wavelength
+  // toward a board to another source board). The channel must be drained and no packet at its
+  // sender still routed to it (stop routing onto it first: routable false), and the new port must
+  // be free. The old port is left unconnected. Throws std::logic_error otherwise.
+  void MoveSource(Channel& channel, int router, int port);
 
  private:
   Channel* NewChannel(const LinkAttributes& attr);

@@ -3,8 +3,10 @@
 // saturating where one optical channel per board pair says it must.
 #include <catch2/catch.hpp>
 
+#include "core/rng.h"
 #include "net/net_util.h"
 #include "net/topologies/erapid.h"
+#include "unit/dut.h"
 
 namespace {
 
@@ -14,6 +16,23 @@ std::vector<std::string> Erapid(std::initializer_list<std::string> more) {
                                    "router.vc_buffer_flits=8", "router.pipeline_cycles=3"};
   sets.insert(sets.end(), more);
   return sets;
+}
+
+// The channel of laser (x, y), wherever it is lit.
+icn::Channel& Laser(icn::WormholeNetwork& net, const icn::ErapidShape& shape, int x, int y) {
+  for (const auto& router : net.routers()) {
+    if (const icn::Channel* laser = router->output(shape.LaserPort(x, y)))
+      return const_cast<icn::Channel&>(*laser);
+  }
+  FAIL("laser (" << x << ", " << y << ") is lit nowhere");
+  throw std::logic_error("unreachable");
+}
+
+// Lasers toward board y lit at board s.
+int Held(icn::WormholeNetwork& net, const icn::ErapidShape& shape, int s, int y) {
+  int held = 0;
+  for (int x = 0; x < shape.boards; ++x) held += net.routers()[s]->output(shape.LaserPort(x, y)) != nullptr;
+  return held;
 }
 
 }  // namespace
@@ -78,4 +97,57 @@ TEST_CASE("complement saturates at one optical channel per board pair", "[net][e
   const nlohmann::json uniform = tb::Run(Erapid({"traffic.pattern=uniform", "traffic.load=0.4"})).Results();
   CHECK(uniform["verdict"] == "ok");
   CHECK(uniform["throughput"]["accepted"].get<double>() == Approx(0.4).epsilon(0.02));
+}
+
+// Each board's spare (laser (0, d), idle at board d) handed to the board that sends to d under
+// complement: two channels per board pair, twice the saturation throughput, and the routing
+// spreads packets over both without being told.
+TEST_CASE("spare wavelengths moved to the complement's sources double its throughput", "[net][erapid]") {
+  tb::Run run(Erapid({"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"}));
+  icn::WormholeNetwork& net = run.network();
+  const icn::ErapidShape& shape = *icn::ErapidShapeOf(net.topology());
+  for (int d = 0; d < shape.boards; ++d) {
+    net.MoveSource(Laser(net, shape, 0, d), shape.boards - 1 - d, shape.LaserPort(0, d));
+    CHECK(Held(net, shape, shape.boards - 1 - d, d) == 2);
+  }
+  const nlohmann::json r = run.Results();
+  CHECK(r["throughput"]["accepted"].get<double>() == Approx(2 * 10 / 12.8 / 8).epsilon(0.02));
+}
+
+// Busy lasers change hands under uniform traffic, as DBR hands them over: routing stops choosing
+// the laser, its packets leave and drain, its sending end moves to another board, routing may
+// choose it there. Each source keeps a laser toward every board. Nothing is lost or reordered.
+TEST_CASE("lasers handed between boards under traffic lose nothing", "[net][erapid]") {
+  icn::Rng rng(tb::TestSeed());
+  tb::Run run(Erapid({"topology.erapid.boards=4", "topology.erapid.nodes_per_board=4", "traffic.load=0.3",
+                      "sim.warmup_cycles=1000", "sim.measure_cycles=20000"}));
+  icn::WormholeNetwork& net = run.network();
+  const icn::ErapidShape& shape = *icn::ErapidShapeOf(net.topology());
+  icn::Channel& busy = Laser(net, shape, 1, 0);
+  while (net.Drained(busy)) REQUIRE(run.sim->Tick());
+  REQUIRE_THROWS_AS(net.MoveSource(busy, 2, shape.LaserPort(1, 0)), std::logic_error);  // flits in flight
+  int moves = 0;
+  while (run.sim->cycle() < 20000) {
+    const int x = static_cast<int>(rng.Below(shape.boards)), y = static_cast<int>(rng.Below(shape.boards));
+    icn::Channel& laser = Laser(net, shape, x, y);
+    const int from = laser.source().router->id();
+    const int to = static_cast<int>(rng.Below(shape.boards));
+    if (to == y || to == from || (from != y && Held(net, shape, from, y) < 2)) continue;
+    laser.set_routable(false);
+    uint64_t waited = 0;
+    while (!net.Drained(laser) || *net.routers()[from]->demand(shape.LaserPort(x, y)) != 0) {
+      REQUIRE(run.sim->Tick());
+      REQUIRE(++waited < 5000);
+    }
+    const uint64_t sent = laser.busy_cycles();
+    net.MoveSource(laser, to, shape.LaserPort(x, y));
+    laser.set_routable(true);
+    for (int i = 0; i < 300; ++i) REQUIRE(run.sim->Tick());
+    CHECK(laser.source().router->id() == to);
+    moves += laser.busy_cycles() > sent;  // the new source sends on it
+  }
+  INFO(moves << " moves carried traffic at their new source");
+  CHECK(moves > 10);
+  run.sim->RunToEnd();
+  tb::DrainedResults(run);
 }
