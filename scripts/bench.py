@@ -27,6 +27,11 @@ CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", "default", FAT_TREE + 
           for load in LOADS]
 CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", "default", TORUS + ["traffic.load=0.1"] + eee)
           for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
+# E-RAPID with the static assignment (sim/scenarios/erapid_static.yaml): 64 nodes, and 512 (B = 16, D = 32).
+CASES += [(f"E-RAPID {name}, uniform 0.5, static", "erapid_static", sets + ["traffic.pattern=uniform", "traffic.load=0.5"])
+          for name, sets in (("64 nodes", []),
+                             ("512 nodes", ["topology.erapid.boards=16", "topology.erapid.nodes_per_board=32",
+                                            "sim.warmup_cycles=1000", "sim.measure_cycles=4000"]))]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
 CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),

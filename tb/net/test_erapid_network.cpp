@@ -10,14 +10,6 @@
 
 namespace {
 
-std::vector<std::string> Erapid(std::initializer_list<std::string> more) {
-  std::vector<std::string> sets = {"topology.kind=erapid",     "eee.mode=off",
-                                   "sim.cycle_ns=2.5",         "traffic.packet_flits=8",
-                                   "router.vc_buffer_flits=8", "router.pipeline_cycles=3"};
-  sets.insert(sets.end(), more);
-  return sets;
-}
-
 // The channel of laser (x, y), wherever it is lit.
 icn::Channel& Laser(icn::WormholeNetwork& net, const icn::ErapidShape& shape, int x, int y) {
   for (const auto& router : net.routers()) {
@@ -41,8 +33,8 @@ int Held(icn::WormholeNetwork& net, const icn::ErapidShape& shape, int s, int y)
 // board 1 -> 0 on lambda_1 and board 0 -> 1 on lambda_3; every receiver x of board y is fed by
 // exactly one laser (x, y), and the spare (0, y) is board y's own.
 TEST_CASE("the static wavelength assignment is the paper's Figure 1", "[net][erapid]") {
-  tb::Run run(
-      Erapid({"topology.erapid.boards=4", "topology.erapid.nodes_per_board=4", "sim.measure_cycles=10"}));
+  tb::Run run("erapid_static",
+              {"topology.erapid.boards=4", "topology.erapid.nodes_per_board=4", "sim.measure_cycles=10"});
   const icn::ErapidShape& shape = *icn::ErapidShapeOf(run.network().topology());
   CHECK(shape.StaticWavelength(1, 0) == 1);
   CHECK(shape.StaticWavelength(0, 1) == 3);
@@ -79,8 +71,8 @@ TEST_CASE("the static wavelength assignment is the paper's Figure 1", "[net][era
 TEST_CASE("nothing is lost on the static network under the paper's four patterns", "[net][erapid]") {
   for (const char* pattern : {"uniform", "complement", "butterfly", "perfect_shuffle"}) {
     INFO(pattern);
-    tb::Run run(Erapid({std::string("traffic.pattern=") + pattern, "traffic.load=0.3",
-                        "sim.warmup_cycles=1000", "sim.measure_cycles=5000"}));
+    tb::Run run("erapid_static", {std::string("traffic.pattern=") + pattern, "traffic.load=0.3",
+                                  "sim.warmup_cycles=1000", "sim.measure_cycles=5000"});
     run.sim->RunToEnd();
     tb::DrainedResults(run);
   }
@@ -91,10 +83,11 @@ TEST_CASE("nothing is lost on the static network under the paper's four patterns
 // about 0.1 without re-allocation); uniform spreads over all B - 1 lasers and goes far beyond.
 TEST_CASE("complement saturates at one optical channel per board pair", "[net][erapid]") {
   const nlohmann::json complement =
-      tb::Run(Erapid({"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"}))
+      tb::Run("erapid_static", {"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"})
           .Results();
   CHECK(complement["throughput"]["accepted"].get<double>() == Approx(10 / 12.8 / 8).epsilon(0.01));
-  const nlohmann::json uniform = tb::Run(Erapid({"traffic.pattern=uniform", "traffic.load=0.4"})).Results();
+  const nlohmann::json uniform =
+      tb::Run("erapid_static", {"traffic.pattern=uniform", "traffic.load=0.4"}).Results();
   CHECK(uniform["verdict"] == "ok");
   CHECK(uniform["throughput"]["accepted"].get<double>() == Approx(0.4).epsilon(0.02));
 }
@@ -103,7 +96,8 @@ TEST_CASE("complement saturates at one optical channel per board pair", "[net][e
 // complement: two channels per board pair, twice the saturation throughput, and the routing
 // spreads packets over both without being told.
 TEST_CASE("spare wavelengths moved to the complement's sources double its throughput", "[net][erapid]") {
-  tb::Run run(Erapid({"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"}));
+  tb::Run run("erapid_static",
+              {"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"});
   icn::WormholeNetwork& net = run.network();
   const icn::ErapidShape& shape = *icn::ErapidShapeOf(net.topology());
   for (int d = 0; d < shape.boards; ++d) {
@@ -119,8 +113,9 @@ TEST_CASE("spare wavelengths moved to the complement's sources double its throug
 // choose it there. Each source keeps a laser toward every board. Nothing is lost or reordered.
 TEST_CASE("lasers handed between boards under traffic lose nothing", "[net][erapid]") {
   icn::Rng rng(tb::TestSeed());
-  tb::Run run(Erapid({"topology.erapid.boards=4", "topology.erapid.nodes_per_board=4", "traffic.load=0.3",
-                      "sim.warmup_cycles=1000", "sim.measure_cycles=20000"}));
+  tb::Run run("erapid_static",
+              {"topology.erapid.boards=4", "topology.erapid.nodes_per_board=4", "traffic.pattern=uniform",
+               "traffic.load=0.3", "sim.warmup_cycles=1000", "sim.measure_cycles=20000"});
   icn::WormholeNetwork& net = run.network();
   const icn::ErapidShape& shape = *icn::ErapidShapeOf(net.topology());
   icn::Channel& busy = Laser(net, shape, 1, 0);

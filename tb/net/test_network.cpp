@@ -388,6 +388,7 @@ TEST_CASE("clock jumps change no result: every bundled scenario, and low-load ru
       {"fattree_onoff_ramp",
        {"sim.measure_cycles=12000", "traffic.ramp=[[0, 0.06], [4000, 0.3], [8000, 0.01]]"}},
       {"fattree_onoff_low_penalty", {"sim.warmup_cycles=3000", "sim.measure_cycles=6000"}},
+      {"erapid_static", {"sim.warmup_cycles=1000", "sim.measure_cycles=4000"}},
       {"perfbound_megafly", {"workload.iterations=2", "eee.perfbound.period_ns=20000"}},
       {"reference_mesh", {"sim.measure_cycles=3000"}},
       {"reference_torus8", {"sim.measure_cycles=3000"}},
