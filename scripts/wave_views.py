@@ -34,7 +34,9 @@ class Rtl:
     def __init__(self, rtl_dir):
         self.enums = {}    # enum type -> (width, [(value, name)], file)
         self.modules = {}  # module -> source text
-        for path in sorted(glob.glob(f"{rtl_dir}/**/*.sv", recursive=True)):
+        # Include files (*.svh) hold the enums that several modules share.
+        for path in sorted(glob.glob(f"{rtl_dir}/**/*.sv", recursive=True) +
+                           glob.glob(f"{rtl_dir}/**/*.svh", recursive=True)):
             if "/synth/" in path:
                 continue
             with open(path) as f:

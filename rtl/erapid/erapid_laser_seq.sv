@@ -6,6 +6,7 @@
 /// laser told off stops taking packets, sends those on it, and goes dark once drained_i says
 /// nothing of it is in flight; a dark laser told on lights at the commanded level and is usable
 /// once its receiver has locked (relock_cycles). Commands are levels, taken only in the On state.
+/// Dark out of reset: a laser the static assignment lights locks first, as at power-up.
 /// No register moves while waiting: a step stores the cycle it ends, compared with now_i.
 ///
 ///   Off --on--> Lock --until--> On --level up--> VddUp --until--> Relock --until--> On
@@ -110,7 +111,7 @@ module erapid_laser_seq #(
   // turns off those its board does not own in the first cycle (they have nothing to drain).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q <= StOn;
+      state_q <= StOff;
       rate_q  <= TopLevel;
       power_q <= TopLevel;
       until_q <= '0;

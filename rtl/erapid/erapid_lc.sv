@@ -6,7 +6,7 @@
 ///
 ///   word        data                                            this LC
 ///   ReqHead     -                                               closes every laser's window
-///   ReqSlot     {window, busy, occupancy} of slot s             fills slots lc*Lasers .. +Lasers-1
+///   ReqSlot     {powered, window, busy, occupancy} of slot s    fills slots lc*Lasers .. +Lasers-1
 ///   RespHead    -                                               -
 ///   RespSlot    {on, level} for slot s                          takes its slots as commands
 ///
@@ -25,7 +25,7 @@ module erapid_lc #(
   /// Power levels 0 .. Levels-1.
   parameter int unsigned Levels = 6,
   /// Width of a chain word's data: a ReqSlot's statistics.
-  localparam int unsigned DataWidth = 3 * TimeWidth + QueueWidth,
+  localparam int unsigned DataWidth = 1 + 3 * TimeWidth + QueueWidth,
   localparam int unsigned SlotWidth = $clog2(Lcs * Lasers + 1),
   localparam int unsigned LaserWidth = $clog2(Lasers)
 ) (
@@ -40,7 +40,7 @@ module erapid_lc #(
   input  logic [TimeWidth-1:0]         relock_cycles_i,  // receiver relock (the paper: 65)
   // Harness observables, per laser
   input  logic [Lasers-1:0]            sent_i,           // a flit started on the laser
-  input  logic [Lasers*QueueWidth-1:0] queue_i,          // flits waiting for the laser
+  input  logic [Lasers*QueueWidth-1:0] queue_i,          // packets waiting for the laser
   input  logic [Lasers-1:0]            drained_i,        // nothing of the laser's in flight
   // Control chain, from the previous hop
   input  logic                         chain_valid_i,
@@ -59,12 +59,7 @@ module erapid_lc #(
   output logic [Lasers*3-1:0]          laser_state_o,    // laser_state_e per laser
   output logic [Lasers*TimeWidth-1:0]  until_o           // each laser's step end
 );
-  typedef enum logic [1:0] {
-    KindReqHead  = 2'd0,  // LinkRequest: close the windows
-    KindReqSlot  = 2'd1,  // LinkRequest: one laser's statistics
-    KindRespHead = 2'd2,  // LinkResponse: commands follow
-    KindRespSlot = 2'd3   // LinkResponse: one laser's command
-  } chain_kind_e;
+  `include "erapid_chain.svh"
 
   localparam logic [2:0] TopLevel = 3'(Levels - 1);
   localparam int unsigned Slots = Lcs * Lasers;
@@ -81,7 +76,7 @@ module erapid_lc #(
   logic [SlotWidth-1:0]     offset;          // ... at this offset from base
   logic [LaserWidth-1:0]    laser;           // ... for this laser
   logic                     sample;
-  logic [Lasers*DataWidth-1:0] stats;        // per laser {window, busy, occupancy}
+  logic [Lasers*DataWidth-1:0] stats;        // per laser {powered, window, busy, occupancy}
 
   assign kind_in = chain_kind_i;
   assign base    = SlotWidth'(lc_index_i * SlotWidth'(Lasers));
@@ -178,7 +173,7 @@ module erapid_lc #(
       .occupancy_o (occupancy)
     );
 
-    assign stats[l*DataWidth +: DataWidth] = {window, busy, occupancy};
+    assign stats[l*DataWidth +: DataWidth] = {powered_o[l], window, busy, occupancy};
   end
 
   assign chain_valid_o = chain_valid_q;

@@ -1,7 +1,7 @@
 `default_nettype none
 /// Window statistics of one E-RAPID laser, the link controller's hardware counters: over the
 /// window that a LinkRequest closes (sample_i), the cycles the laser sent a flit (Link_util =
-/// busy / window) and the sum over cycles of the flits waiting in its transmitter queue
+/// busy / window) and the sum over cycles of the packets waiting in its transmitter queue
 /// (Buffer_util = occupancy / (queue capacity x window)). The totals of the last complete window
 /// are held until the next sample; the caller compares them in fixed point (no divider here).
 /// The window's length comes from the time base: no register moves while the laser is idle and
@@ -9,7 +9,7 @@
 module erapid_link_stats #(
   /// Width of the time base and of the busy count (a window < 2^TimeWidth cycles).
   parameter int unsigned TimeWidth = 16,
-  /// Width of the queue occupancy (flits).
+  /// Width of the queue occupancy (packets).
   parameter int unsigned QueueWidth = 8
 ) (
   input  logic                            clk_i,
@@ -18,13 +18,13 @@ module erapid_link_stats #(
   input  logic [TimeWidth-1:0]            now_i,
   // Harness observables, per cycle
   input  logic                            sent_i,    // a flit started on the laser
-  input  logic [QueueWidth-1:0]           queue_i,   // flits waiting for the laser
+  input  logic [QueueWidth-1:0]           queue_i,   // packets waiting for the laser
   // The LinkRequest passes: this cycle is the last of the window
   input  logic                            sample_i,
   // Totals of the last complete window
   output logic [TimeWidth-1:0]            window_o,     // cycles
   output logic [TimeWidth-1:0]            busy_o,       // cycles with a flit sent
-  output logic [TimeWidth+QueueWidth-1:0] occupancy_o   // flit-cycles waiting
+  output logic [TimeWidth+QueueWidth-1:0] occupancy_o   // packet-cycles waiting
 );
   localparam int unsigned SumWidth = TimeWidth + QueueWidth;
 

@@ -12,7 +12,7 @@ class ErapidLaserSeq {
 
   explicit ErapidLaserSeq(int levels = 6) : top_(static_cast<uint8_t>(levels - 1)) { Reset(); }
   void Reset() {
-    state_ = kOn;
+    state_ = kOff;
     rate_ = power_ = top_;
     left_ = 0;
   }

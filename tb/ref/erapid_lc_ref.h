@@ -55,10 +55,11 @@ class ErapidLc {
 
   const Word& out() const { return out_; }
   const ErapidLaserSeq& laser(int l) const { return seq_[l]; }
-  // A ReqSlot's data: {window, busy, occupancy} of laser l's last complete window.
+  // A ReqSlot's data: {powered, window, busy, occupancy} of laser l's last complete window.
   uint64_t Stats(int l) const {
     const ErapidLinkStats& s = stats_[l];
-    return (uint64_t{s.window()} << (kTimeWidth + kQueueWidth + kTimeWidth)) |
+    return (uint64_t{seq_[l].powered()} << (3 * kTimeWidth + kQueueWidth)) |
+           (uint64_t{s.window()} << (kTimeWidth + kQueueWidth + kTimeWidth)) |
            (uint64_t{s.busy()} << (kTimeWidth + kQueueWidth)) | s.occupancy();
   }
 

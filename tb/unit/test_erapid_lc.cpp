@@ -48,7 +48,7 @@ std::vector<Word> Packet(icn::Rng& rng, bool request) {
   std::vector<Word> words = {{true, request ? ref::ErapidLc::kReqHead : ref::ErapidLc::kRespHead, 0}};
   for (int s = 0; s < kSlots; ++s) {
     const uint64_t data =
-        request ? rng.Next() & ((uint64_t{1} << 56) - 1) : (rng.Below(2) << 3) | rng.Below(6);
+        request ? rng.Next() & ((uint64_t{1} << 57) - 1) : (rng.Below(2) << 3) | rng.Below(6);
     words.push_back({true, request ? ref::ErapidLc::kReqSlot : ref::ErapidLc::kRespSlot, data});
   }
   return words;
@@ -143,7 +143,8 @@ TEST_CASE("a board's chain of LCs answers a LinkRequest and obeys a LinkResponse
     for (int c = x + 1; c <= x + 1001; ++c) busy += c % (x + l + 2) == 0;
     const uint64_t data = to_rc[s + 1].data;
     INFO("slot " << s << ": LC " << x << " laser " << l);
-    CHECK((data >> 40) == 1001);                                  // window
+    CHECK((data >> 56) == 1);                                     // powered
+    CHECK(((data >> 40) & 0xffff) == 1001);                       // window
     CHECK(((data >> 24) & 0xffff) == busy);                       // Link_util = busy / 1001
     CHECK((data & 0xffffff) == static_cast<uint64_t>(1001 * l));  // Buffer_util x capacity
   }
