@@ -87,7 +87,8 @@ struct MechanismInfo {
   // Builds the adapter, which adds its energy groups to the ledger.
   std::unique_ptr<Mechanism> (*make)(const MechanismConfig& config, const MechanismContext& context);
   // The energy of its hardware when no active mechanism accounts for link energy, always in the
-  // nominal state (EEE: every port awake). Null if it has none. Returns the group it added.
+  // nominal state (EEE: every port awake). Null if it has none. Returns the group it added, or null
+  // when this network has none of its hardware.
   EnergyLedger::Group* (*energy_when_off)(const Scenario& scenario, const Fabric& fabric,
                                           EnergyLedger& ledger);
   // The GTKWave view of a traced run, e.g. "waves/eee_port.gtkw".

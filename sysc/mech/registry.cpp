@@ -8,9 +8,10 @@ namespace icn {
 
 MechanismInfo EeeMechanism();
 MechanismInfo FattreeOnOffMechanism();
+MechanismInfo ErapidMechanism();
 
 const std::vector<MechanismInfo>& Mechanisms() {
-  static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism()};
+  static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism()};
   return all;
 }
 

@@ -72,6 +72,13 @@ class Router final : public OutputView {
     for (size_t i = 0; i < in_.size(); ++i)
       fn(static_cast<int>(i) / vcs_, static_cast<int>(i) % vcs_, in_[i].buf);
   }
+  // Calls fn(packet) for the head of every input VC that waits for a route.
+  template <typename Fn>
+  void ForEachUnroutedHead(Fn fn) const {
+    for (const InputVc& ivc : in_) {
+      if (ivc.state == kIdle && !ivc.buf.empty()) fn(pool_[ivc.buf.front().packet]);
+    }
+  }
   // Calls fn(flit) for every flit buffered here (end-of-run census).
   template <typename Fn>
   void ForEachFlit(Fn fn) const {

@@ -62,7 +62,9 @@ void Simulation::AddMechanisms(const Scenario& scenario) {
   for (const ActiveMechanism& m : params_.mechanisms) mechanisms_.push_back(m.info->make(*m.config, context));
   if (!ledger_->groups().empty()) return;
   for (const MechanismInfo& m : Mechanisms()) {
-    if (m.energy_when_off) undriven_.push_back(m.energy_when_off(scenario, *fabric_, *ledger_));
+    if (!m.energy_when_off) continue;
+    if (EnergyLedger::Group* group = m.energy_when_off(scenario, *fabric_, *ledger_))
+      undriven_.push_back(group);
   }
 }
 

@@ -134,9 +134,9 @@ class ErapidRc {
       agg_occ[rx_y_] = (agg_occ_[rx_y_] + slot_occ) & Mask(occ_width_);
       lit[laser] = powered;
       if (s.dpm && on_now[laser]) {
-        if (!Above(slot_occ, s.b_min, s.capacity, slot_window, 1)) {
+        if (!Above(slot_occ, s.b_min, s.capacity, slot_window)) {
           if (level_[laser] != 0) level[laser] = level_[laser] - 1;
-        } else if (Above(slot_occ, s.b_max, s.capacity, slot_window, 1)) {
+        } else if (Above(slot_occ, s.b_max, s.capacity, slot_window)) {
           if (level_[laser] != top_) level[laser] = level_[laser] + 1;
         }
       }
@@ -254,15 +254,15 @@ class ErapidRc {
     return n;
   }
   bool Wants(int rel, int degree) const { return rel != 0 && class_[rel] == kOver && Held(rel) < degree; }
-  // occupancy x 256 > b x capacity x window x lasers
-  static bool Above(uint64_t occupancy, uint32_t b, uint32_t capacity, uint32_t window, uint32_t lasers) {
-    return occupancy * 256 > uint64_t{b} * capacity * window * lasers;
+  // occupancy x 256 > b x capacity x window
+  static bool Above(uint64_t occupancy, uint32_t b, uint32_t capacity, uint32_t window) {
+    return occupancy * 256 > uint64_t{b} * capacity * window;
   }
   int Classify(uint64_t data, const Straps& s, int held) const {
     const uint64_t busy = (data >> occ_width_) & Mask(busy_width_);
     const uint64_t occ = data & Mask(occ_width_);
     const int lasers = held == 0 ? 1 : held;
-    if (held == 0 ? occ != 0 : Above(occ, s.b_con, s.capacity, window_, held)) return kOver;
+    if (held == 0 ? occ != 0 : Above(occ, s.b_con, s.capacity, window_)) return kOver;
     if (busy * 256 <= uint64_t{s.l_min} * window_ * lasers) return kUnder;
     return kNormal;
   }

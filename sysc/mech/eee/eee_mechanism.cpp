@@ -106,8 +106,11 @@ std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismCo
   return MakeEeeLinks(static_cast<const EeeConfig&>(config), context);
 }
 
-// Without EEE an Ethernet port is always awake.
+// Without EEE an Ethernet port is always awake; a network of one-way (optical) wires has none.
 EnergyLedger::Group* EnergyWhenOff(const Scenario& s, const Fabric& fabric, EnergyLedger& ledger) {
+  for (const LinkEnd& end : fabric.link_ends()) {
+    if (!end.tx || !end.rx) return nullptr;
+  }
   return &ledger.AddGroup("eee_port", {"wake"}, {s.Real("eee.wake_power_w")},
                           static_cast<int>(fabric.link_ends().size()));
 }

@@ -1,0 +1,105 @@
+// Registration of the E-RAPID controllers (SPEC M1): keys, validation, adapter, energy when off, view.
+#include "core/errors.h"
+#include "mech/erapid/erapid_config.h"
+#include "mech/erapid/erapid_control.h"
+#include "net/topologies/erapid.h"
+
+namespace icn {
+namespace {
+
+std::vector<KeySpec> Keys() {
+  return {
+      ChoiceKey("erapid.mode", "np_nb", {"np_nb", "p_nb", "np_b", "p_b"},
+                "E-RAPID Lock-Step: np_nb static at full power (the controllers off), p_nb power levels "
+                "(DPM), np_b bandwidth re-allocation (DBR), p_b both"),
+      IntKey("erapid.rw_cycles", "1000", 1, 65535, "cycles",
+             "reconfiguration window Rw (at least the Lock-Step's own length: 335 cycles for 8 boards)"),
+      RealKey("erapid.l_min", "0", 0, 1, "", "Link_util at or below which a source is under-utilised (Lmin)"),
+      RealKey("erapid.b_min", "0.1", 0, 1, "", "Buffer_util at or below which a laser steps down (Bmin)"),
+      RealKey("erapid.b_max", "0.3", 0, 1, "", "Buffer_util above which a laser steps up (Bmax > Bmin)"),
+      RealKey("erapid.b_con", "0.5", 0, 1, "", "Buffer_util above which a source is over-utilised (Bcon)"),
+      IntKey("erapid.degree", "8", 1, 8, "",
+             "degree of re-allocation N: wavelengths a source may hold toward one board (<= boards)"),
+      IntKey("erapid.vdd_cycles", "20", 1, 65535, "cycles",
+             "one supply-voltage step of a laser's power level"),
+      IntKey("erapid.relock_cycles", "65", 1, 65535, "cycles",
+             "the link is silent this long after a bit-rate change or lighting (receiver relock)"),
+  };
+}
+
+std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
+  const Scenario& s = context.scenario;
+  auto e = std::make_unique<ErapidConfig>();
+  e->mode = s.Text("erapid.mode");
+  e->dpm = e->mode == "p_nb" || e->mode == "p_b";
+  e->dbr = e->mode == "np_b" || e->mode == "p_b";
+  e->rw_cycles = static_cast<int>(s.Int("erapid.rw_cycles"));
+  e->l_min = s.Real("erapid.l_min");
+  e->b_min = s.Real("erapid.b_min");
+  e->b_max = s.Real("erapid.b_max");
+  e->b_con = s.Real("erapid.b_con");
+  e->degree = static_cast<int>(s.Int("erapid.degree"));
+  e->vdd_cycles = static_cast<int>(s.Int("erapid.vdd_cycles"));
+  e->relock_cycles = static_cast<int>(s.Int("erapid.relock_cycles"));
+  if (e->mode == "np_nb") return nullptr;
+  const ErapidShape* shape = ErapidShapeOf(context.topology);
+  if (!shape) {
+    throw ScenarioError("erapid.mode: the E-RAPID controllers need topology.kind = erapid, got " +
+                        s.Text("topology.kind") + "; allowed: erapid.mode = np_nb on this topology");
+  }
+  if (shape->boards != ErapidControl::kBoards) {
+    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers are verilated for " +
+                        std::to_string(ErapidControl::kBoards) + " boards, got " +
+                        std::to_string(shape->boards) +
+                        "; allowed: topology.erapid.boards = " + std::to_string(ErapidControl::kBoards) +
+                        " with erapid.mode = " + e->mode + " (any number with np_nb)");
+  }
+  if (!(e->b_min < e->b_max)) {
+    throw ScenarioError("erapid.b_min, erapid.b_max: Bmin = " + std::to_string(e->b_min) + ", Bmax = " +
+                        std::to_string(e->b_max) + " are inconsistent; allowed: 0 <= Bmin < Bmax <= 1");
+  }
+  if (e->degree > shape->boards) {
+    throw ScenarioError("erapid.degree: " + std::to_string(e->degree) +
+                        " wavelengths, but a board receives " + std::to_string(shape->boards) +
+                        "; allowed: 1 .. topology.erapid.boards");
+  }
+  const int min_window = ErapidControl::MinWindow();
+  if (e->rw_cycles < min_window) {
+    throw ScenarioError("erapid.rw_cycles: " + std::to_string(e->rw_cycles) +
+                        " is shorter than the Lock-Step's own steps; allowed: " + std::to_string(min_window) +
+                        " .. 65535 for " + std::to_string(shape->boards) + " boards");
+  }
+  // A transmitter queue holds the packets routed to the laser: at most one per input VC of the
+  // board's nodes (a VC routes its next packet once the last one's tail has left).
+  e->queue_packets = shape->nodes_per_board * context.net.router.vcs;
+  if (e->queue_packets > 255) {
+    throw ScenarioError(
+        "topology.erapid.nodes_per_board, router.vcs: a transmitter queue of " +
+        std::to_string(e->queue_packets) +
+        " packets exceeds the controllers' 8-bit counters; allowed: nodes_per_board x vcs <= 255");
+  }
+  return e;
+}
+
+std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
+  return std::make_unique<ErapidControl>(static_cast<const ErapidConfig&>(config), context);
+}
+
+// The static network: every statically assigned laser lit at 10 Gb/s, the spares dark.
+EnergyLedger::Group* EnergyWhenOff(const Scenario& s, const Fabric&, EnergyLedger& ledger) {
+  if (s.Text("topology.kind") != "erapid") return nullptr;
+  const int boards = static_cast<int>(s.Int("topology.erapid.boards"));
+  return &ledger.AddGroup("laser", {"10gbps"}, {ErapidControl::kLaserPowerW[5]}, boards * (boards - 1));
+}
+
+std::string View(const MechanismConfig&) { return "waves/erapid_rc.gtkw"; }
+
+}  // namespace
+
+MechanismInfo ErapidMechanism() {
+  return {
+      "erapid", "erapid.mode", "np_nb",       "link power", Keys(),
+      Parse,    Make,          EnergyWhenOff, View,         {"erapid_static", "erapid_p_b", "erapid_step"}};
+}
+
+}  // namespace icn
