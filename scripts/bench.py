@@ -32,6 +32,9 @@ CASES += [(f"E-RAPID {name}, uniform 0.5, static", "erapid_static", sets + ["tra
           for name, sets in (("64 nodes", []),
                              ("512 nodes", ["topology.erapid.boards=16", "topology.erapid.nodes_per_board=32",
                                             "sim.warmup_cycles=1000", "sim.measure_cycles=4000"]))]
+# E-RAPID with its controllers (sim/scenarios/erapid_p_b.yaml), 64 nodes, uniform 0.5, per mode.
+CASES += [(f"E-RAPID 64 nodes, uniform 0.5, {mode}", "erapid_p_b",
+           [f"erapid.mode={mode}", "traffic.pattern=uniform", "traffic.load=0.5"]) for mode in ("p_nb", "np_b", "p_b")]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
 CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),

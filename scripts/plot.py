@@ -427,7 +427,149 @@ def reference(out):
     return fig
 
 
-PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference}
+# E-RAPID (SPEC M1): power is normalised to the static network's, every statically assigned laser
+# (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
+ERAPID_STATIC_W = 8 * 7 * 0.535
+ERAPID_MODES = {"np_nb": ("NP-NB", "black", "o"), "p_nb": ("P-NB", "tab:orange", "s"),
+                "np_b": ("NP-B", "tab:blue", "^"), "p_b": ("P-B", "tab:green", "D")}
+ERAPID_PATTERNS = {"uniform": "uniform", "complement": "complement", "butterfly": "butterfly",
+                   "perfect_shuffle": "perfect shuffle"}
+
+
+def erapid_rows(out):
+    rows = read_csv(out / "summary.csv")
+    for r in rows:
+        r["power"] = float(r["laser_power_w"]) / ERAPID_STATIC_W
+        r["accepted"], r["latency_avg"] = float(r["accepted"]), float(r["latency_avg"])
+    return rows
+
+
+def write_table(path, table, comment):
+    with open(path, "w", newline="") as f:
+        f.write(f"# {comment}\n")
+        writer = csv.DictWriter(f, fieldnames=list(table[0]))
+        writer.writeheader()
+        writer.writerows(table)
+    print(f"plot: wrote {path}")
+
+
+def erapid_load(out):
+    """Figures 7-9: throughput, latency and normalised power against load, per pattern and mode;
+    erapid_load.csv: each curve's peak throughput, its gain over NP-NB and its power at 0.1 and 0.9."""
+    rows = erapid_rows(out)
+    curves = defaultdict(list)
+    for r in rows:
+        curves[(r["pattern"], r["mode"])].append(r)
+    fig, axes = plt.subplots(3, 4, figsize=(18, 11), sharex=True)
+    table = []
+    for col, (pattern, title) in enumerate(ERAPID_PATTERNS.items()):
+        static_peak = max(r["accepted"] for r in curves[(pattern, "np_nb")])
+        for mode, (label, color, marker) in ERAPID_MODES.items():
+            pts = sorted(curves[(pattern, mode)], key=lambda r: float(r["load"]))
+            x = [float(r["load"]) for r in pts]
+            style = dict(color=color, marker=marker, markersize=4, label=label)
+            axes[0][col].plot(x, [r["accepted"] for r in pts], **style)
+            stable = [r for r in pts if r["verdict"] == "ok"]
+            axes[1][col].plot([float(r["load"]) for r in stable], [r["latency_avg"] for r in stable], **style)
+            axes[2][col].plot(x, [r["power"] for r in pts], **style)
+            peak = max(r["accepted"] for r in pts)
+            power = {float(r["load"]): r["power"] for r in pts}
+            table.append({"pattern": pattern, "mode": mode, "peak_accepted": round(peak, 4),
+                          "gain_over_np_nb_pct": round(100 * (peak / static_peak - 1), 1),
+                          "highest_ok_load": max([float(r["load"]) for r in stable], default=0),
+                          "power_at_0.1": round(power[0.1], 3), "power_at_0.5": round(power[0.5], 3),
+                          "power_at_0.9": round(power[0.9], 3)})
+        axes[0][col].set(title=f"{title}: throughput", ylabel="accepted (flits/node/cycle)")
+        axes[1][col].set(title=f"{title}: latency (unsaturated runs)", ylabel="latency (cycles)", yscale="log")
+        axes[2][col].set(title=f"{title}: power", ylabel="power / NP-NB's", xlabel="offered load (flits/node/cycle)")
+        for ax in axes[:, col]:
+            ax.grid(alpha=0.3)
+        axes[0][col].legend(fontsize=8, loc="upper left")
+    write_table(out / "erapid_load.csv", table, "per pattern and mode: peak accepted load, its gain over NP-NB, the "
+                "highest load with verdict ok, laser power / NP-NB's at loads 0.1, 0.5, 0.9")
+    fig.suptitle("E-RAPID R(1, 8, 8): the four modes under the paper's patterns (Rw 1000, Bmin 0.1, Bmax 0.3, "
+                 "Bcon 0.5, N 8)")
+    return fig
+
+
+def erapid_rw(out):
+    """Figure 5: latency and normalised power against the window Rw, complement, P-B."""
+    rows = erapid_rows(out)
+    fig, (lat, pwr) = plt.subplots(1, 2, figsize=(12, 4.5))
+    table = []
+    for load, color in (("0.2", "tab:blue"), ("0.5", "tab:red")):
+        pts = sorted((r for r in rows if r["load"] == load), key=lambda r: int(r["rw"]))
+        x = [int(r["rw"]) for r in pts]
+        lat.plot(x, [r["latency_avg"] for r in pts], marker="o", color=color, label=f"load {load}")
+        pwr.plot(x, [r["power"] for r in pts], marker="o", color=color, label=f"load {load}")
+        table += [{"load": load, "rw": r["rw"], "latency_avg": round(r["latency_avg"], 1),
+                   "latency_vs_rw500": round(r["latency_avg"] / pts[0]["latency_avg"], 2),
+                   "power": round(r["power"], 3), "accepted": r["accepted"], "verdict": r["verdict"]} for r in pts]
+    lat.set(xlabel="Rw (cycles)", ylabel="latency (cycles)", title="latency", yscale="log")
+    pwr.set(xlabel="Rw (cycles)", ylabel="power / NP-NB's", title="power", ylim=(0, None))
+    for ax in (lat, pwr):
+        ax.grid(alpha=0.3)
+        ax.legend()
+    write_table(out / "erapid_rw.csv", table, "complement, P-B: latency and power against Rw")
+    fig.suptitle("E-RAPID: reconfiguration window Rw (complement, P-B)")
+    return fig
+
+
+def erapid_degree(out):
+    """Figure 10: throughput against the degree of re-allocation N, complement and butterfly, NP-B."""
+    rows = erapid_rows(out)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    table = []
+    for ax, pattern in zip(axes, ("complement", "butterfly")):
+        for load, color in (("0.1", "tab:blue"), ("0.5", "tab:orange"), ("0.9", "tab:red")):
+            pts = sorted((r for r in rows if r["pattern"] == pattern and r["load"] == load), key=lambda r: int(r["degree"]))
+            ax.plot([int(r["degree"]) for r in pts], [r["accepted"] for r in pts], marker="o", color=color,
+                    label=f"load {load}")
+            table += [{"pattern": pattern, "load": load, "degree": r["degree"], "accepted": r["accepted"],
+                       "gain_over_previous_pct": round(100 * (r["accepted"] / p["accepted"] - 1), 1) if p else "",
+                       "power": round(r["power"], 3)} for p, r in zip([None] + pts, pts)]
+        ax.set(title=pattern, xlabel="degree of re-allocation N", xticks=[2, 4, 8])
+        ax.grid(alpha=0.3)
+        ax.legend()
+    axes[0].set_ylabel("accepted (flits/node/cycle)")
+    write_table(out / "erapid_degree.csv", table, "NP-B: accepted load against N (gain over the next smaller N)")
+    fig.suptitle("E-RAPID: degree of re-allocation N (NP-B)")
+    return fig
+
+
+def erapid_step(out):
+    """Figure 6: lasers lit, their mean level and the level of each wavelength into board 0 over a
+    load step, P-B and P-NB."""
+    fig, axes = plt.subplots(4, 1, figsize=(11, 11), sharex=True)
+    for mode, style in (("p_b", dict(color="tab:green")), ("p_nb", dict(color="tab:orange"))):
+        rows = read_csv(out / "runs" / f"{mode}_s1" / "timeseries.csv")
+        cycles = [int(r["cycle"]) for r in rows]
+        label = ERAPID_MODES[mode][0]
+        axes[0].plot(cycles, [float(r["offered_flits_per_node_cycle"]) for r in rows], label=f"{label} offered",
+                     linestyle=":", **style)
+        axes[0].plot(cycles, [float(r["accepted_flits_per_node_cycle"]) for r in rows], label=f"{label} accepted", **style)
+        axes[1].plot(cycles, [float(r["latency_avg"]) for r in rows], label=label, **style)
+        axes[2].plot(cycles, [float(r["erapid.lasers_lit"]) for r in rows], label=f"{label}: lasers lit (of 64)", **style)
+        axes[2].plot(cycles, [8 * float(r["erapid.mean_level"]) for r in rows], linestyle="--",
+                     label=f"{label}: mean level x 8", **style)
+        if mode == "p_b":
+            for x in range(8):
+                axes[3].step(cycles, [float(r[f"erapid.level_w{x}_into0"]) + 0.04 * x for r in rows], where="post",
+                             label=f"wavelength {x}")
+    axes[0].set(ylabel="flits/node/cycle")
+    axes[1].set(ylabel="latency (cycles)", yscale="log")
+    axes[2].set(ylabel="lasers / levels")
+    axes[3].set(ylabel="P-B: level into board 0\n(-1 dark)", xlabel="cycle", yticks=range(-1, 6))
+    for ax in axes:
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="upper right", ncol=2)
+    fig.suptitle("E-RAPID under a load step (complement 0.05 -> 0.4 -> 0.05; Rw 1000, samples every 500 cycles)")
+    return fig
+
+
+PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference,
+         "erapid_load": erapid_load, "erapid_rw": erapid_rw, "erapid_degree": erapid_degree,
+         "erapid_step": erapid_step}
 
 
 def main():

@@ -97,8 +97,41 @@ def reference():
             for net, loads in REFERENCE_LOADS.items() for rules, sets in REFERENCE_VARIANTS[net] for load in loads]
 
 
+ERAPID_MODES = ["np_nb", "p_nb", "np_b", "p_b"]
+ERAPID_PATTERNS = ["uniform", "complement", "butterfly", "perfect_shuffle"]
+ERAPID_LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+
+
+def erapid_load():
+    """The paper's Figures 7-9: throughput, latency and power of the four modes against load (0.1-0.9
+    of a node's injection bandwidth) under its four patterns, 64 nodes."""
+    return [({"pattern": pattern, "mode": mode, "load": load}, "erapid_p_b",
+             [f"traffic.pattern={pattern}", f"erapid.mode={mode}", f"traffic.load={load}"])
+            for pattern in ERAPID_PATTERNS for mode in ERAPID_MODES for load in ERAPID_LOADS]
+
+
+def erapid_rw():
+    """Figure 5: the window Rw from 500 to 4000 cycles, complement at loads 0.2 and 0.5, P-B."""
+    return [({"rw": rw, "load": load}, "erapid_p_b", [f"erapid.rw_cycles={rw}", f"traffic.load={load}"])
+            for load in (0.2, 0.5) for rw in (500, 1000, 1500, 2000, 3000, 4000)]
+
+
+def erapid_degree():
+    """Figure 10: degree of re-allocation N = 2, 4, 8 for complement and butterfly at loads 0.1,
+    0.5 and 0.9, NP-B (re-allocation alone)."""
+    return [({"pattern": pattern, "degree": n, "load": load}, "erapid_p_b",
+             [f"traffic.pattern={pattern}", "erapid.mode=np_b", f"erapid.degree={n}", f"traffic.load={load}"])
+            for pattern in ("complement", "butterfly") for load in (0.1, 0.5, 0.9) for n in (2, 4, 8)]
+
+
+def erapid_step():
+    """Figure 6: lasers and power levels per link over the windows of a load step, P-B and P-NB."""
+    return [({"mode": mode}, "erapid_step", [f"erapid.mode={mode}"]) for mode in ("p_b", "p_nb")]
+
+
 EXPERIMENTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
-               "reference": reference}
+               "reference": reference, "erapid_load": erapid_load, "erapid_rw": erapid_rw,
+               "erapid_degree": erapid_degree, "erapid_step": erapid_step}
 
 
 def command(scenario, sets, seed, out):
@@ -201,6 +234,10 @@ def summary_row(labels, out):
                 "lost": r["packets"]["lost"], "run": os.path.relpath(out, ROOT)})
     for key, value in r.get("fattree_onoff", {}).items():
         row[f"fattree_onoff.{key}"] = value
+    for key, value in r.get("erapid", {}).items():
+        row[f"erapid.{key}"] = value
+    if "laser" in r["energy"].get("groups", {}):  # E-RAPID: power over the measurement, W
+        row["laser_power_w"] = r["energy"]["links_j"] / (r["sim"]["measure_cycles"] * r["params"]["sim"]["cycle_ns"] * 1e-9)
     if "workload" in r:
         row.update({"exec_cycles": r["workload"]["exec_cycles"], "links_j": r["energy"]["links_j"],
                     "misses": r["eee"]["predictions"]["misses"] if "predictions" in r.get("eee", {}) else "",

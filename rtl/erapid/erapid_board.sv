@@ -35,10 +35,10 @@ module erapid_board #(
   input  logic [Slots-1:0]             drained_i,
   // Ring
   output logic                         ring_valid_o,
-  output logic [1:0]                   ring_kind_o,
+  output logic [1:0]                   ring_kind_o,   // enum: chain_kind_e
   output logic [RingWidth-1:0]         ring_data_o,
   input  logic                         ring_valid_i,
-  input  logic [1:0]                   ring_kind_i,
+  input  logic [1:0]                   ring_kind_i,   // enum: chain_kind_e
   input  logic [RingWidth-1:0]         ring_data_i,
   // Per laser, to the harness
   output logic [Slots-1:0]             powered_o,
@@ -46,10 +46,10 @@ module erapid_board #(
   output logic [Slots-1:0]             tx_enable_o,
   output logic [Slots*3-1:0]           rate_level_o,
   output logic [Slots*3-1:0]           power_level_o,
-  output logic [Slots*3-1:0]           laser_state_o,
+  output logic [Slots*3-1:0]           laser_state_o, // 3 bits per laser, enum: laser_state_e
   output logic [Slots*TimeWidth-1:0]   until_o,
   // The RC's status
-  output logic [2:0]                   step_o,
+  output logic [2:0]                   step_o,        // enum: rc_step_e
   output logic [TimeWidth-1:0]         deadline_o,
   output logic [Boards*BoardWidth-1:0] owner_o,
   output logic [Boards*2-1:0]          class_o,

@@ -56,7 +56,7 @@ module erapid_lc #(
   output logic [Lasers-1:0]            tx_enable_o,
   output logic [Lasers*3-1:0]          rate_level_o,
   output logic [Lasers*3-1:0]          power_level_o,
-  output logic [Lasers*3-1:0]          laser_state_o,    // laser_state_e per laser
+  output logic [Lasers*3-1:0]          laser_state_o,    // 3 bits per laser, enum: laser_state_e
   output logic [Lasers*TimeWidth-1:0]  until_o           // each laser's step end
 );
   `include "erapid_chain.svh"

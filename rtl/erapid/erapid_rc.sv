@@ -96,7 +96,7 @@ module erapid_rc #(
   localparam int unsigned ChainTrip = Slots + Boards + 3;                    // C2
   localparam int unsigned RequestTrip = (Boards - 1) * Gap + 3 * Boards + 2;  // C3
   localparam int unsigned ResponseTrip = (Boards - 1) * Gap + 2 * Boards + 2; // C5
-  localparam int unsigned ProdWidth = OccWidth + 8 + BoardWidth + 4;         // products below
+  localparam int unsigned ProdWidth = OccWidth + 9;  // occupancy x 256, b x capacity x window
 
   // ---- Registers --------------------------------------------------------------------------------
   logic [2:0]                  step_q, step_d;
@@ -161,13 +161,12 @@ module erapid_rc #(
     end
   end
 
-  // Buffer_util > b for `lasers` queues: occupancy x 256 > b x capacity x window x lasers.
+  // Buffer_util > b: occupancy x 256 > b x capacity x window.
   function automatic logic above(input logic [OccWidth-1:0] occupancy, input logic [8:0] b,
-                                 input logic [QueueWidth-1:0] capacity, input logic [TimeWidth-1:0] window,
-                                 input logic [BoardWidth:0] lasers);
+                                 input logic [QueueWidth-1:0] capacity, input logic [TimeWidth-1:0] window);
     logic [ProdWidth-1:0] lhs, rhs;
     lhs = {{(ProdWidth-OccWidth-8){1'b0}}, occupancy, 8'd0};
-    rhs = ProdWidth'(b) * ProdWidth'(capacity) * ProdWidth'(window) * ProdWidth'(lasers);
+    rhs = ProdWidth'(b) * ProdWidth'(capacity) * ProdWidth'(window);
     above = lhs > rhs;
   endfunction
 
@@ -224,7 +223,9 @@ module erapid_rc #(
   assign home_lasers = home_held == '0 ? (BoardWidth+1)'(1) : home_held;
   always_comb begin
     // Over first: a source that lost every wavelength and has packets waiting needs one back.
-    if (home_held == '0 ? home_occ != '0 : above(home_occ, b_con_i, capacity_i, window_q, home_held))
+    // Buffer_util is the source's backlog toward this board over its queue capacity (the packets
+    // waiting for all its lasers toward here share the board's input VCs), Link_util per laser.
+    if (home_held == '0 ? home_occ != '0 : above(home_occ, b_con_i, capacity_i, window_q))
       home_class = ClassOver;
     else if (ProdWidth'({home_busy, 8'd0}) <= ProdWidth'(l_min_i) * ProdWidth'(window_q) * ProdWidth'(home_lasers))
       home_class = ClassUnder;
@@ -327,9 +328,9 @@ module erapid_rc #(
       lit_d[rx_laser] = slot_powered;
       // Step 6, DPM, for a laser lit by command: one level per window.
       if (dpm_i && on_now[rx_laser]) begin
-        if (!above(OccWidth'(slot_occ), b_min_i, capacity_i, slot_window, (BoardWidth+1)'(1))) begin
+        if (!above(OccWidth'(slot_occ), b_min_i, capacity_i, slot_window)) begin
           if (level_q[rx_laser*3 +: 3] != 3'd0) level_d[rx_laser*3 +: 3] = level_q[rx_laser*3 +: 3] - 3'd1;
-        end else if (above(OccWidth'(slot_occ), b_max_i, capacity_i, slot_window, (BoardWidth+1)'(1))) begin
+        end else if (above(OccWidth'(slot_occ), b_max_i, capacity_i, slot_window)) begin
           if (level_q[rx_laser*3 +: 3] != TopLevel) level_d[rx_laser*3 +: 3] = level_q[rx_laser*3 +: 3] + 3'd1;
         end
       end

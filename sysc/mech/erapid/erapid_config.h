@@ -15,7 +15,7 @@ struct ErapidConfig : MechanismConfig {
   int degree = 8;          // N: wavelengths a source may hold toward one board
   int vdd_cycles = 20;     // one supply step
   int relock_cycles = 65;  // receiver relock after a bit-rate change
-  int queue_packets = 24;  // a transmitter queue's capacity: the board's node input VCs
+  int queue_packets = 8;   // a transmitter queue's capacity, Buffer_util's normaliser
 };
 
 // Threshold in the controllers' fixed point (1/256).

@@ -20,6 +20,9 @@ std::vector<KeySpec> Keys() {
       RealKey("erapid.b_con", "0.5", 0, 1, "", "Buffer_util above which a source is over-utilised (Bcon)"),
       IntKey("erapid.degree", "8", 1, 8, "",
              "degree of re-allocation N: wavelengths a source may hold toward one board (<= boards)"),
+      IntKey("erapid.queue_packets", "0", 0, 255, "packets",
+             "capacity of a transmitter queue, the normaliser of Buffer_util (0: nodes_per_board, one packet "
+             "per node of the board)"),
       IntKey("erapid.vdd_cycles", "20", 1, 65535, "cycles",
              "one supply-voltage step of a laser's power level"),
       IntKey("erapid.relock_cycles", "65", 1, 65535, "cycles",
@@ -69,14 +72,17 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                         " is shorter than the Lock-Step's own steps; allowed: " + std::to_string(min_window) +
                         " .. 65535 for " + std::to_string(shape->boards) + " boards");
   }
-  // A transmitter queue holds the packets routed to the laser: at most one per input VC of the
-  // board's nodes (a VC routes its next packet once the last one's tail has left).
-  e->queue_packets = shape->nodes_per_board * context.net.router.vcs;
+  // A laser's transmitter queue is the packets routed to it (at most one per input VC of the
+  // board's nodes). Buffer_util is its mean over a capacity of one packet per node by default: a
+  // source whose packets for one board wait at half its nodes on average is over-utilised (Bcon
+  // 0.5), whatever share of the nodes sends there (a larger capacity would hide butterfly and
+  // perfect shuffle, where four of eight nodes send to a board).
+  e->queue_packets = static_cast<int>(s.Int("erapid.queue_packets"));
+  if (e->queue_packets == 0) e->queue_packets = shape->nodes_per_board;
   if (e->queue_packets > 255) {
-    throw ScenarioError(
-        "topology.erapid.nodes_per_board, router.vcs: a transmitter queue of " +
-        std::to_string(e->queue_packets) +
-        " packets exceeds the controllers' 8-bit counters; allowed: nodes_per_board x vcs <= 255");
+    throw ScenarioError("erapid.queue_packets: 0 means topology.erapid.nodes_per_board = " +
+                        std::to_string(e->queue_packets) +
+                        ", beyond the controllers' 8-bit counters; allowed: 1 .. 255");
   }
   return e;
 }
