@@ -13,7 +13,7 @@ std::vector<KeySpec> Keys() {
                 "E-RAPID Lock-Step: np_nb static at full power (the controllers off), p_nb power levels "
                 "(DPM), np_b bandwidth re-allocation (DBR), p_b both"),
       IntKey("erapid.rw_cycles", "1000", 1, 65535, "cycles",
-             "reconfiguration window Rw (at least the Lock-Step's own length: 335 cycles for 8 boards)"),
+             "reconfiguration window Rw (at least the Lock-Step's own length: 333 cycles for 8 boards)"),
       RealKey("erapid.l_min", "0", 0, 1, "", "Link_util at or below which a source is under-utilised (Lmin)"),
       RealKey("erapid.b_min", "0.1", 0, 1, "", "Buffer_util at or below which a laser steps down (Bmin)"),
       RealKey("erapid.b_max", "0.3", 0, 1, "", "Buffer_util above which a laser steps up (Bmax > Bmin)"),
@@ -103,9 +103,8 @@ std::string View(const MechanismConfig&) { return "waves/erapid_rc.gtkw"; }
 }  // namespace
 
 MechanismInfo ErapidMechanism() {
-  return {
-      "erapid", "erapid.mode", "np_nb",       "link power", Keys(),
-      Parse,    Make,          EnergyWhenOff, View,         {"erapid_static", "erapid_p_b", "erapid_step"}};
+  return {"erapid", "erapid.mode", "np_nb",       "link power", Keys(),
+          Parse,    Make,          EnergyWhenOff, View,         {"erapid_p_b", "erapid_step"}};
 }
 
 }  // namespace icn
