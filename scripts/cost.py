@@ -112,10 +112,11 @@ def main():
         row, error = cost_of(wrapper, name, chparam, storage, args.check)
         if row is None:
             failures.append(f"{name}: {error}")
-        elif args.check:
+            continue
+        rows.append(row)
+        if args.check:
             print(f"{name:<20} synthesised without a latch", file=sys.stderr)
         else:
-            rows.append(row)
             print(f"{row['controller']:<20} {row['cells']:>6} cells {row['flip_flops']:>5} FFs "
                   f"{row['cmos_transistors']:>7} transistors {row['ice40_lut4']:>5} LUT4", file=sys.stderr)
     for f in failures:
