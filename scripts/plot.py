@@ -436,11 +436,24 @@ ERAPID_PATTERNS = {"uniform": "uniform", "complement": "complement", "butterfly"
                    "perfect_shuffle": "perfect shuffle"}
 
 
-def erapid_rows(out):
-    rows = read_csv(out / "summary.csv")
-    for r in rows:
-        r["power"] = float(r["laser_power_w"]) / ERAPID_STATIC_W
-        r["accepted"], r["latency_avg"] = float(r["accepted"]), float(r["latency_avg"])
+def erapid_rows(out, keys):
+    """One row per point of `keys` (the sweep's labels), averaged over its seeds: accepted,
+    latency and power (laser power / NP-NB's) means, their lowest and highest seed, and the verdict
+    ok only if every seed's was."""
+    groups = defaultdict(list)
+    for r in read_csv(out / "summary.csv"):
+        groups[tuple(r[k] for k in keys)].append(r)
+    rows = []
+    for point, runs in groups.items():
+        row = dict(zip(keys, point))
+        for name, values in (("accepted", [float(r["accepted"]) for r in runs]),
+                             ("latency_avg", [float(r["latency_avg"]) for r in runs]),
+                             ("power", [float(r["laser_power_w"]) / ERAPID_STATIC_W for r in runs])):
+            row[name] = sum(values) / len(values)
+            row[f"{name}_min"], row[f"{name}_max"] = min(values), max(values)
+        row["verdict"] = "ok" if all(r["verdict"] == "ok" for r in runs) else "saturated"
+        row["seeds"] = len(runs)
+        rows.append(row)
     return rows
 
 
@@ -456,7 +469,7 @@ def write_table(path, table, comment):
 def erapid_load(out):
     """Figures 7-9: throughput, latency and normalised power against load, per pattern and mode;
     erapid_load.csv: each curve's peak throughput, its gain over NP-NB and its power at 0.1 and 0.9."""
-    rows = erapid_rows(out)
+    rows = erapid_rows(out, ("pattern", "mode", "load"))
     curves = defaultdict(list)
     for r in rows:
         curves[(r["pattern"], r["mode"])].append(r)
@@ -474,7 +487,9 @@ def erapid_load(out):
             axes[2][col].plot(x, [r["power"] for r in pts], **style)
             peak = max(r["accepted"] for r in pts)
             power = {float(r["load"]): r["power"] for r in pts}
-            table.append({"pattern": pattern, "mode": mode, "peak_accepted": round(peak, 4),
+            table.append({"pattern": pattern, "mode": mode, "seeds": pts[0]["seeds"], "peak_accepted": round(peak, 4),
+                          "peak_seed_range": "%.4f-%.4f" % (max(r["accepted_min"] for r in pts),
+                                                             max(r["accepted_max"] for r in pts)),
                           "gain_over_np_nb_pct": round(100 * (peak / static_peak - 1), 1),
                           "highest_ok_load": max([float(r["load"]) for r in stable], default=0),
                           "power_at_0.1": round(power[0.1], 3), "power_at_0.5": round(power[0.5], 3),
@@ -485,16 +500,17 @@ def erapid_load(out):
         for ax in axes[:, col]:
             ax.grid(alpha=0.3)
         axes[0][col].legend(fontsize=8, loc="upper left")
-    write_table(out / "erapid_load.csv", table, "per pattern and mode: peak accepted load, its gain over NP-NB, the "
-                "highest load with verdict ok, laser power / NP-NB's at loads 0.1, 0.5, 0.9")
+    write_table(out / "erapid_load.csv", table, "per pattern and mode, means over the seeds: peak accepted load (and "
+                "the lowest and highest seed's), its gain over NP-NB, the highest load with verdict ok at every seed, "
+                "laser power / NP-NB's at loads 0.1, 0.5, 0.9")
     fig.suptitle("E-RAPID R(1, 8, 8): the four modes under the paper's patterns (Rw 1000, Bmin 0.1, Bmax 0.3, "
-                 "Bcon 0.5, N 8)")
+                 f"Bcon 0.5, N 8; mean of {rows[0]['seeds']} seeds)")
     return fig
 
 
 def erapid_rw(out):
     """Figure 5: latency and normalised power against the window Rw, complement, P-B."""
-    rows = erapid_rows(out)
+    rows = erapid_rows(out, ("rw", "load"))
     fig, (lat, pwr) = plt.subplots(1, 2, figsize=(12, 4.5))
     table = []
     for load, color in (("0.2", "tab:blue"), ("0.5", "tab:red")):
@@ -502,9 +518,10 @@ def erapid_rw(out):
         x = [int(r["rw"]) for r in pts]
         lat.plot(x, [r["latency_avg"] for r in pts], marker="o", color=color, label=f"load {load}")
         pwr.plot(x, [r["power"] for r in pts], marker="o", color=color, label=f"load {load}")
-        table += [{"load": load, "rw": r["rw"], "latency_avg": round(r["latency_avg"], 1),
+        table += [{"load": load, "rw": r["rw"], "seeds": r["seeds"], "latency_avg": round(r["latency_avg"], 1),
+                   "latency_seed_range": "%.1f-%.1f" % (r["latency_avg_min"], r["latency_avg_max"]),
                    "latency_vs_rw500": round(r["latency_avg"] / pts[0]["latency_avg"], 2),
-                   "power": round(r["power"], 3), "accepted": r["accepted"], "verdict": r["verdict"]} for r in pts]
+                   "power": round(r["power"], 3), "accepted": round(r["accepted"], 5), "verdict": r["verdict"]} for r in pts]
     lat.set(xlabel="Rw (cycles)", ylabel="latency (cycles)", title="latency", yscale="log")
     pwr.set(xlabel="Rw (cycles)", ylabel="power / NP-NB's", title="power", ylim=(0, None))
     for ax in (lat, pwr):
@@ -517,7 +534,7 @@ def erapid_rw(out):
 
 def erapid_degree(out):
     """Figure 10: throughput against the degree of re-allocation N, complement and butterfly, NP-B."""
-    rows = erapid_rows(out)
+    rows = erapid_rows(out, ("pattern", "degree", "load"))
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
     table = []
     for ax, pattern in zip(axes, ("complement", "butterfly")):
@@ -525,7 +542,9 @@ def erapid_degree(out):
             pts = sorted((r for r in rows if r["pattern"] == pattern and r["load"] == load), key=lambda r: int(r["degree"]))
             ax.plot([int(r["degree"]) for r in pts], [r["accepted"] for r in pts], marker="o", color=color,
                     label=f"load {load}")
-            table += [{"pattern": pattern, "load": load, "degree": r["degree"], "accepted": r["accepted"],
+            table += [{"pattern": pattern, "load": load, "degree": r["degree"], "seeds": r["seeds"],
+                       "accepted": round(r["accepted"], 5),
+                       "accepted_seed_range": "%.4f-%.4f" % (r["accepted_min"], r["accepted_max"]),
                        "gain_over_previous_pct": round(100 * (r["accepted"] / p["accepted"] - 1), 1) if p else "",
                        "power": round(r["power"], 3)} for p, r in zip([None] + pts, pts)]
         ax.set(title=pattern, xlabel="degree of re-allocation N", xticks=[2, 4, 8])
