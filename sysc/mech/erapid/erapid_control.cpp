@@ -211,7 +211,11 @@ void ErapidControl::Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_k
 void ErapidControl::Apply(int b, uint64_t now) {
   Board& board = boards_[b];
   const Verapid_board& io = *board.model;
-  for (int i = 0; i < kLasers; ++i) {
+  // The lasers' outputs change at few edges: only then is there anything to apply.
+  const std::array<uint32_t, 18> lasers = LaserOutputs(io);
+  const bool changed = lasers != board.lasers;
+  board.lasers = lasers;
+  for (int i = 0; changed && i < kLasers; ++i) {
     Wavelength& w = wavelengths_[i];
     const bool powered = (io.powered_o >> i) & 1;
     if (powered && w.holder != b) {
@@ -251,7 +255,23 @@ void ErapidControl::Apply(int b, uint64_t now) {
   if (io.step_o == kStepLinkReq && board.step != kStepLinkReq)
     board.chain_busy_until = next + kLinkResponseCycles;
   board.step = io.step_o;
-  board.quiet = Quiet(board, now);
+  // Only a board with an idle router can skip an edge, and the run jumps only when every router
+  // is: a busy one's board is not looked at (quiet stays false, which only delays a skip).
+  board.quiet = !board.router->Busy() && Quiet(board, now);
+}
+
+std::array<uint32_t, 18> ErapidControl::LaserOutputs(const Verapid_board& io) {
+  std::array<uint32_t, 18> words;
+  for (int k = 0; k < 2; ++k) {
+    words[k] = static_cast<uint32_t>(io.powered_o >> (32 * k));
+    words[2 + k] = static_cast<uint32_t>(io.routable_o >> (32 * k));
+    words[4 + k] = static_cast<uint32_t>(io.tx_enable_o >> (32 * k));
+  }
+  for (int k = 0; k < 6; ++k) {
+    words[6 + k] = io.rate_level_o[k];
+    words[12 + k] = io.power_level_o[k];
+  }
+  return words;
 }
 
 // At a fixed point for empty inputs until the RC's next step: waiting for the window's end with no

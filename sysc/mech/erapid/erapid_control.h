@@ -65,14 +65,16 @@ class ErapidControl : public Mechanism {
     std::unique_ptr<Verapid_board> model;
     Verapid_board___024root* root = nullptr;
     Router* router = nullptr;
-    bool quiet = false;             // at a fixed point while nothing moves (see Quiet())
-    uint64_t deadline = 0;          // the RC's next step
-    uint64_t chain_busy_until = 0;  // a LinkResponse's words are on the chain until then
-    int step = -1;                  // the RC's step after the last edge
+    bool quiet = false;                 // at a fixed point while nothing moves (see Quiet())
+    uint64_t deadline = 0;              // the RC's next step
+    uint64_t chain_busy_until = 0;      // a LinkResponse's words are on the chain until then
+    int step = -1;                      // the RC's step after the last edge
+    std::array<uint32_t, 18> lasers{};  // the lasers' outputs Apply() last acted on (LaserOutputs())
   };
   void Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_kind, uint64_t ring_data);
   void Apply(int b, uint64_t now);
   bool Quiet(const Board& board, uint64_t now) const;
+  static std::array<uint32_t, 18> LaserOutputs(const Verapid_board& io);
   int Port(int x, int y) const { return shape_.LaserPort(x, y); }
 
   ErapidConfig config_;
