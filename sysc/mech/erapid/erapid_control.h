@@ -50,7 +50,6 @@ class ErapidControl : public Mechanism {
   double MeanLevel() const;
   // Board holding wavelength x into board y (whose router sends on its channel).
   int holder(int x, int y) const { return wavelengths_[x * kBoards + y].holder; }
-  int level(int x, int y) const { return wavelengths_[x * kBoards + y].state - 1; }
 
  private:
   struct Wavelength {
