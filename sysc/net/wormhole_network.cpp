@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/errors.h"
 #include "net/data_plane.h"
 
 namespace icn {
@@ -261,5 +262,14 @@ std::unique_ptr<Fabric> MakeWormhole(const NetParams& net, std::shared_ptr<const
 }  // namespace
 
 DataPlaneInfo WormholeDataPlane() { return {"wormhole", MakeWormhole}; }
+
+WormholeNetwork& WormholeOf(Fabric& fabric, const std::string& key) {
+  auto* network = dynamic_cast<WormholeNetwork*>(&fabric);
+  if (!network) {
+    throw ScenarioError(
+        key + ": its controllers drive wormhole routers; allowed with network.switching = wormhole");
+  }
+  return *network;
+}
 
 }  // namespace icn

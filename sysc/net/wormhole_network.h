@@ -81,4 +81,8 @@ class WormholeNetwork final : public Fabric {
   std::vector<int> nic_end_;           // per node, its link end
 };
 
+// The run's wormhole data plane, for a mechanism whose controllers drive its routers; a scenario
+// error naming `key` (the mechanism's switch) on any other data plane.
+WormholeNetwork& WormholeOf(Fabric& fabric, const std::string& key);
+
 }  // namespace icn

@@ -7,7 +7,6 @@
 
 #include "Verapid_board.h"
 #include "Verapid_board___024root.h"
-#include "core/errors.h"
 #include "mech/rising_edge.h"
 #include "net/wormhole_network.h"
 
@@ -29,16 +28,6 @@ uint32_t Field(const Wide& w, int i, int width) {
   uint64_t word = w[bit / 32];
   if (bit % 32 + width > 32) word |= uint64_t{w[bit / 32 + 1]} << 32;
   return static_cast<uint32_t>(word >> (bit % 32)) & ((1u << width) - 1);
-}
-
-WormholeNetwork& Wormhole(Fabric& fabric) {
-  auto* network = dynamic_cast<WormholeNetwork*>(&fabric);
-  if (!network) {
-    throw ScenarioError(
-        "erapid.mode: the E-RAPID controllers drive wormhole routers; allowed with "
-        "network.switching = wormhole");
-  }
-  return *network;
 }
 
 std::vector<std::string> LedgerStates() {
@@ -66,7 +55,7 @@ int ErapidControl::MinWindow() {
 ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext& context)
     : config_(config),
       shape_(*ErapidShapeOf(context.topology)),
-      network_(Wormhole(context.fabric)),
+      network_(WormholeOf(context.fabric, "erapid.mode")),
       tracer_(context.tracer),
       ledger_(context.ledger.AddGroup("laser", LedgerStates(), LedgerPowers(), kLasers, kLevels)),
       context_(std::make_unique<VerilatedContext>()),

@@ -9,7 +9,6 @@
 
 #include "Vfattree_switch_ctrl.h"
 #include "Vfattree_switch_ctrl___024root.h"
-#include "core/errors.h"
 #include "mech/rising_edge.h"
 #include "net/topologies/kary_ntree.h"
 #include "net/wormhole_network.h"
@@ -30,17 +29,6 @@ uint16_t Fixed16(double fraction) {
   return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0));
 }
 
-// The controllers drive the routers of the wormhole data plane.
-WormholeNetwork& Wormhole(Fabric& fabric) {
-  auto* network = dynamic_cast<WormholeNetwork*>(&fabric);
-  if (!network) {
-    throw ScenarioError(
-        "fattree_onoff.enabled: the on/off controllers drive wormhole routers; allowed with "
-        "network.switching = wormhole");
-  }
-  return *network;
-}
-
 }  // namespace
 
 FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismContext& context)
@@ -56,7 +44,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
   Tracer& tracer = context.tracer;
   context_->traceEverOn(tracer.enabled());
-  WormholeNetwork& network = Wormhole(context.fabric);
+  WormholeNetwork& network = WormholeOf(context.fabric, "fattree_onoff.enabled");
   const KaryNTreeShape& tree = *TreeShape(context.topology);
   const int k = tree.k;
   const auto model_port = [k](int port) { return port < k ? port : kMaxArity + port - k; };
