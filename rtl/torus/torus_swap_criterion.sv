@@ -61,7 +61,8 @@ module torus_swap_criterion #(
   output logic signed [MWidth-1:0] m_o,          // M of the last period
   output logic [CountWidth-1:0] threshold_o,     // R of the last decision
   output logic                  want_o,          // one cycle: M - C_r > R
-  output logic [TimeWidth-1:0]  deadline_o       // register: the period's last step
+  output logic [TimeWidth-1:0]  deadline_o,      // register: the period's last step
+  output logic                  busy_o           // must be clocked this step whatever the deadline
 );
   typedef enum logic [1:0] {
     VariantFixed      = 2'd0,
@@ -168,6 +169,7 @@ module torus_swap_criterion #(
   assign threshold_o = threshold_q;
   assign want_o      = want_q;
   assign deadline_o  = deadline_q;
+  assign busy_o      = !started_q || decide_q || want_q;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -1,0 +1,176 @@
+`default_nettype none
+/// One directed cycle of a reconfigurable torus: the swap controllers of its P nodes (indexed by
+/// label, the node's place at reset) and the cycle's current order, which wires each controller's
+/// handshake and notification words to its present neighbours and its criterion to its
+/// successor's totals. A swap (b's switching_o) changes the order at the end of that step:
+/// u -> a -> b -> c becomes u -> b -> a -> c. The harness moves packets along succ_o.
+module torus_swap_ring #(
+  parameter int unsigned Nodes = 8,
+  parameter int unsigned CountWidth = 16,
+  parameter int unsigned TimeWidth = 16,
+  localparam int unsigned LabelWidth = $clog2(Nodes),
+  localparam int unsigned MWidth = CountWidth + 10
+) (
+  input  logic                                clk_i,
+  input  logic                                rst_ni,
+  input  logic [TimeWidth-1:0]                now_i,
+  // Straps, the same for every node (seed_i: this cycle's; each node's LFSR gets its own)
+  input  logic [TimeWidth-1:0]                period_i,
+  input  logic [1:0]                          variant_i,      // enum: threshold_variant_e
+  input  logic [CountWidth-1:0]               threshold_i,
+  input  logic [CountWidth-1:0]               cost_i,
+  input  logic [7:0]                          extra_hops_i,
+  input  logic [CountWidth-1:0]               step_i,
+  input  logic [7:0]                          rare_periods_i,
+  input  logic [15:0]                         seed_i,
+  input  logic [TimeWidth-1:0]                block_i,
+  // Per node (bit or field k = label k): this step's flux events, drain status, and the node's
+  // near total in the opposite cycle
+  input  logic [Nodes-1:0]                    arrive_self_i,
+  input  logic [Nodes-1:0]                    arrive_next_i,
+  input  logic [Nodes-1:0]                    orig_near_i,
+  input  logic [Nodes-1:0]                    orig_far_i,
+  input  logic [Nodes-1:0]                    drained_i,
+  input  logic [Nodes*CountWidth-1:0]         back_near_i,
+  // Per node: data-plane controls, the routing table, the criterion's figures
+  output logic [Nodes-1:0]                    hold_out_o,
+  output logic [Nodes-1:0]                    hold_admit_o,
+  output logic [Nodes-1:0]                    block_in_o,
+  output logic [Nodes-1:0]                    switching_o,
+  output logic [Nodes-1:0]                    updated_o,
+  output logic [Nodes*Nodes*LabelWidth-1:0]   table_o,
+  output logic [Nodes*CountWidth-1:0]         near_o,
+  output logic [Nodes*CountWidth-1:0]         threshold_o,
+  output logic [Nodes*MWidth-1:0]             m_o,
+  output logic [Nodes*4-1:0]                  role_o,
+  output logic [Nodes*TimeWidth-1:0]          deadline_o,
+  output logic [Nodes-1:0]                    busy_o,
+  // The order: each node's successor and predecessor (labels)
+  output logic [Nodes*LabelWidth-1:0]         succ_o,
+  output logic [Nodes*LabelWidth-1:0]         pred_o
+);
+  localparam int unsigned LW = LabelWidth;
+
+  logic [Nodes*LW-1:0]         succ_q, succ_d, pred_q, pred_d, succ_reset, pred_reset;
+  logic [Nodes*3-1:0]          dn_msg, up_msg;
+  logic [Nodes*LW-1:0]         dn_a, dn_b, up_b, note_a, note_b, note_pos, note_hops;
+  logic [Nodes-1:0]            note_valid;
+  logic [Nodes*CountWidth-1:0] orig_total, far_total;
+
+  for (genvar k = 0; k < Nodes; k++) begin : g_node
+    localparam logic [LW-1:0] Label = LW'(k);
+    logic [LW-1:0] pred, succ;
+    logic [CountWidth-1:0] near;
+    assign pred = pred_q[k*LW +: LW];
+    assign succ = succ_q[k*LW +: LW];
+    assign near = near_o[k*CountWidth +: CountWidth];
+    // O: what this node originated and sent on in this cycle (its successor's criterion reads it)
+    assign orig_total[k*CountWidth +: CountWidth] = near + far_total[k*CountWidth +: CountWidth];
+
+    torus_swap_ctrl #(
+      .Nodes     (Nodes),
+      .CountWidth(CountWidth),
+      .TimeWidth (TimeWidth)
+    ) ctrl (
+      .clk_i, .rst_ni, .now_i,
+      .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .step_i, .rare_periods_i,
+      .seed_i       (seed_i ^ (16'(k) * 16'h9e37) ^ 16'h5a5a),
+      .block_i,
+      .label_i      (Label),
+      .arrive_self_i(arrive_self_i[k]),
+      .arrive_next_i(arrive_next_i[k]),
+      .orig_near_i  (orig_near_i[k]),
+      .orig_far_i   (orig_far_i[k]),
+      .b_orig_i     (orig_total[succ*CountWidth +: CountWidth]),
+      .b_back_near_i(back_near_i[succ*CountWidth +: CountWidth]),
+      .drained_i    (drained_i[k]),
+      .dn_msg_i     (dn_msg[pred*3 +: 3]),
+      .dn_a_i       (dn_a[pred*LW +: LW]),
+      .dn_b_i       (dn_b[pred*LW +: LW]),
+      .up_msg_i     (up_msg[succ*3 +: 3]),
+      .up_b_i       (up_b[succ*LW +: LW]),
+      .note_valid_i (note_valid[pred]),
+      .note_a_i     (note_a[pred*LW +: LW]),
+      .note_b_i     (note_b[pred*LW +: LW]),
+      .note_pos_i   (note_pos[pred*LW +: LW]),
+      .note_hops_i  (note_hops[pred*LW +: LW]),
+      .dn_msg_o     (dn_msg[k*3 +: 3]),
+      .dn_a_o       (dn_a[k*LW +: LW]),
+      .dn_b_o       (dn_b[k*LW +: LW]),
+      .up_msg_o     (up_msg[k*3 +: 3]),
+      .up_b_o       (up_b[k*LW +: LW]),
+      .note_valid_o (note_valid[k]),
+      .note_a_o     (note_a[k*LW +: LW]),
+      .note_b_o     (note_b[k*LW +: LW]),
+      .note_pos_o   (note_pos[k*LW +: LW]),
+      .note_hops_o  (note_hops[k*LW +: LW]),
+      .near_o       (near_o[k*CountWidth +: CountWidth]),
+      .far_o        (far_total[k*CountWidth +: CountWidth]),
+      .m_o          (m_o[k*MWidth +: MWidth]),
+      .threshold_o  (threshold_o[k*CountWidth +: CountWidth]),
+      .role_o       (role_o[k*4 +: 4]),
+      .hold_out_o   (hold_out_o[k]),
+      .hold_admit_o (hold_admit_o[k]),
+      .block_in_o   (block_in_o[k]),
+      .switching_o  (switching_o[k]),
+      .table_o      (table_o[k*Nodes*LW +: Nodes*LW]),
+      .updated_o    (updated_o[k]),
+      .deadline_o   (deadline_o[k*TimeWidth +: TimeWidth]),
+      .busy_o       (busy_o[k])
+    );
+    assign succ_reset[k*LW +: LW] = k == Nodes - 1 ? '0 : LW'(k + 1);
+    assign pred_reset[k*LW +: LW] = k == 0 ? LW'(Nodes - 1) : LW'(k - 1);
+  end
+
+  // The swaps switching this step (b = k, a = pred(b)): u -> a -> b -> c becomes u -> b -> a -> c.
+  // Swaps in progress lock disjoint triples, so their updates touch different entries.
+  always_comb begin
+    logic [LW-1:0] a, u, c;
+    succ_d = succ_q;
+    pred_d = pred_q;
+    {a, u, c} = '0;
+    for (int unsigned b = 0; b < Nodes; b++) begin
+      if (switching_o[b]) begin
+        a = pred_q[b*LW +: LW];
+        u = pred_q[a*LW +: LW];
+        c = succ_q[b*LW +: LW];
+        succ_d[u*LW +: LW] = LW'(b);
+        pred_d[b*LW +: LW] = u;
+        succ_d[b*LW +: LW] = a;
+        pred_d[a*LW +: LW] = LW'(b);
+        succ_d[a*LW +: LW] = c;
+        pred_d[c*LW +: LW] = a;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      succ_q <= succ_reset;
+      pred_q <= pred_reset;
+    end else begin
+      succ_q <= succ_d;
+      pred_q <= pred_d;
+    end
+  end
+
+  assign succ_o = succ_q;
+  assign pred_o = pred_q;
+
+`ifndef SYNTHESIS
+  // The order stays one cycle through every node: P successor steps from node 0 return to it.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      logic [LW-1:0] at;
+      at = '0;
+      for (int unsigned i = 0; i < Nodes; i++) begin
+        at = succ_q[at*LW +: LW];
+        assert (pred_q[succ_q[at*LW +: LW]*LW +: LW] == at);
+        if (i + 1 < Nodes) assert (at != '0);
+      end
+      assert (at == '0);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire
