@@ -11,7 +11,8 @@
 ///   O_a   originated here, destined past b                 (one hop less)
 ///   O_b   originated at b and sent on, b's O_near + O_far  (one hop more: they now pass a)
 ///   F_ab  originated here, destined to b = this node's O_near (the long way round: l hops more)
-///   F'_ba b's O_near in the opposite cycle, toward a       (one hop in this cycle instead: l less)
+///   F'_ba originated at b, destined to a, in the opposite cycle (b's O_back there: one hop in this
+///         cycle instead, l less)
 ///
 /// A swap is wanted when M - C_r > R (C_r: the reconfiguration's cost in hops). The threshold R:
 /// fixed; randomised each period, uniform in [0, 2 R) from an LFSR; or adaptive, starting at R and
@@ -21,7 +22,7 @@
 /// period moves no register but the ones that count.
 ///
 /// Step 0 (the period's last cycle): totals latched, counters cleared. Step 1 (the next cycle):
-/// M from this node's totals and b's (b_o_i, b_back_near_i: b's totals latched at the same edge),
+/// M from this node's totals and b's (b_orig_i, b_back_i: b's totals latched at the same edge),
 /// the decision (want_o for one cycle), the next threshold.
 module torus_swap_criterion #(
   /// Width of the flux counters (a period < 2^CountWidth steps).
@@ -48,15 +49,17 @@ module torus_swap_criterion #(
   input  logic                  arrive_next_i,   // a packet from upstream passed on, destined to b
   input  logic                  orig_near_i,     // a packet originated here sent on, destined to b
   input  logic                  orig_far_i,      // ... destined past b
+  input  logic                  orig_back_i,     // ... destined to this node's predecessor in the opposite cycle
   input  logic                  swapped_i,       // this node swapped places (counts for the adaptive R)
   // Downstream neighbour b's totals of the same period
   input  logic [CountWidth-1:0] b_orig_i,        // O_b: b's orig_near + orig_far totals
-  input  logic [CountWidth-1:0] b_back_near_i,   // F'_ba: b's orig_near total in the opposite cycle
+  input  logic [CountWidth-1:0] b_back_i,        // F'_ba: b's orig_back total in the opposite cycle
   // This node's totals of the last period (for its neighbours)
   output logic [CountWidth-1:0] self_o,          // A_a
   output logic [CountWidth-1:0] next_o,          // A_b
   output logic [CountWidth-1:0] near_o,          // F_ab
   output logic [CountWidth-1:0] far_o,           // O_a
+  output logic [CountWidth-1:0] back_o,          // for the opposite cycle's criterion: its F'_ba
   // Decision
   output logic signed [MWidth-1:0] m_o,          // M of the last period
   output logic [CountWidth-1:0] threshold_o,     // R of the last decision
@@ -71,9 +74,9 @@ module torus_swap_criterion #(
   } threshold_variant_e;
 
   logic [1:0]               variant;
-  logic [CountWidth-1:0]    self_q, self_d, next_q, next_d, near_q, near_d, far_q, far_d;
+  logic [CountWidth-1:0]    self_q, self_d, next_q, next_d, near_q, near_d, far_q, far_d, back_q, back_d;
   logic [CountWidth-1:0]    self_total_q, self_total_d, next_total_q, next_total_d;
-  logic [CountWidth-1:0]    near_total_q, near_total_d, far_total_q, far_total_d;
+  logic [CountWidth-1:0]    near_total_q, near_total_d, far_total_q, far_total_d, back_total_q, back_total_d;
   logic [TimeWidth-1:0]     deadline_q, deadline_d;
   logic                     started_q, started_d, decide_q, decide_d, want_q, want_d;
   logic                     swapped_q, swapped_d;
@@ -89,7 +92,7 @@ module torus_swap_criterion #(
   assign l          = MWidth'(extra_hops_i);
   // M from the totals latched at the period's end (this node's and b's).
   assign m = MWidth'(next_total_q) - MWidth'(self_total_q) + MWidth'(far_total_q) - MWidth'(b_orig_i)
-             - l * (MWidth'(near_total_q) - MWidth'(b_back_near_i));
+             - l * (MWidth'(near_total_q) - MWidth'(b_back_i));
   assign raised = adaptive_q + step_i < adaptive_q ? '1 : adaptive_q + step_i;  // saturating
 
   // The threshold this period's decision uses.
@@ -106,8 +109,9 @@ module torus_swap_criterion #(
     next_d = next_q + CountWidth'(arrive_next_i);
     near_d = near_q + CountWidth'(orig_near_i);
     far_d  = far_q + CountWidth'(orig_far_i);
+    back_d = back_q + CountWidth'(orig_back_i);
     self_total_d = self_total_q;  next_total_d = next_total_q;
-    near_total_d = near_total_q;  far_total_d  = far_total_q;
+    near_total_d = near_total_q;  far_total_d  = far_total_q;  back_total_d = back_total_q;
     deadline_d  = deadline_q;
     started_d   = 1'b1;
     decide_d    = period_end;
@@ -124,8 +128,8 @@ module torus_swap_criterion #(
       adaptive_d = threshold_i;
     end
     if (period_end) begin
-      {self_total_d, next_total_d, near_total_d, far_total_d} = {self_d, next_d, near_d, far_d};
-      {self_d, next_d, near_d, far_d} = '0;
+      {self_total_d, next_total_d, near_total_d, far_total_d, back_total_d} = {self_d, next_d, near_d, far_d, back_d};
+      {self_d, next_d, near_d, far_d, back_d} = '0;
       deadline_d = deadline_q + period_i;
     end
     if (decide_q) begin
@@ -147,14 +151,14 @@ module torus_swap_criterion #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      self_q <= '0;  next_q <= '0;  near_q <= '0;  far_q <= '0;
-      self_total_q <= '0;  next_total_q <= '0;  near_total_q <= '0;  far_total_q <= '0;
+      self_q <= '0;  next_q <= '0;  near_q <= '0;  far_q <= '0;  back_q <= '0;
+      self_total_q <= '0;  next_total_q <= '0;  near_total_q <= '0;  far_total_q <= '0;  back_total_q <= '0;
       deadline_q <= '0;  started_q <= 1'b0;  decide_q <= 1'b0;  want_q <= 1'b0;  swapped_q <= 1'b0;
       lfsr_q <= 16'h1;  adaptive_q <= '0;  threshold_q <= '0;  quiet_q <= '0;  m_q <= '0;
     end else begin
-      self_q <= self_d;  next_q <= next_d;  near_q <= near_d;  far_q <= far_d;
+      self_q <= self_d;  next_q <= next_d;  near_q <= near_d;  far_q <= far_d;  back_q <= back_d;
       self_total_q <= self_total_d;  next_total_q <= next_total_d;
-      near_total_q <= near_total_d;  far_total_q <= far_total_d;
+      near_total_q <= near_total_d;  far_total_q <= far_total_d;  back_total_q <= back_total_d;
       deadline_q <= deadline_d;  started_q <= started_d;  decide_q <= decide_d;  want_q <= want_d;
       swapped_q <= swapped_d;  lfsr_q <= lfsr_d;  adaptive_q <= adaptive_d;  threshold_q <= threshold_d;
       quiet_q <= quiet_d;  m_q <= m_d;
@@ -165,6 +169,7 @@ module torus_swap_criterion #(
   assign next_o      = next_total_q;
   assign near_o      = near_total_q;
   assign far_o       = far_total_q;
+  assign back_o      = back_total_q;
   assign m_o         = m_q;
   assign threshold_o = threshold_q;
   assign want_o      = want_q;

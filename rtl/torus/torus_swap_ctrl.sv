@@ -44,8 +44,9 @@ module torus_swap_ctrl #(
   input  logic                           arrive_next_i,
   input  logic                           orig_near_i,
   input  logic                           orig_far_i,
+  input  logic                           orig_back_i,
   input  logic [CountWidth-1:0]          b_orig_i,
-  input  logic [CountWidth-1:0]          b_back_near_i,
+  input  logic [CountWidth-1:0]          b_back_i,
   // This node's input from upstream and its output in this cycle are both empty
   input  logic                           drained_i,
   // Handshake words: from the predecessor (down) and from the successor (up)
@@ -74,6 +75,7 @@ module torus_swap_ctrl #(
   // Criterion (this node's totals for its neighbours, M and R of the last decision)
   output logic [CountWidth-1:0]          near_o,
   output logic [CountWidth-1:0]          far_o,
+  output logic [CountWidth-1:0]          back_o,
   output logic signed [MWidth-1:0]       m_o,
   output logic [CountWidth-1:0]          threshold_o,
   // Data-plane controls
@@ -131,15 +133,15 @@ module torus_swap_ctrl #(
   ) criterion (
     .clk_i, .rst_ni, .now_i,
     .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .step_i, .rare_periods_i, .seed_i,
-    .arrive_self_i, .arrive_next_i, .orig_near_i, .orig_far_i,
+    .arrive_self_i, .arrive_next_i, .orig_near_i, .orig_far_i, .orig_back_i,
     .swapped_i   (swapped),
-    .b_orig_i, .b_back_near_i,
+    .b_orig_i, .b_back_i,
     // A_a and A_b are this node's own terms: no neighbour reads them
     /* verilator lint_off PINCONNECTEMPTY */
     .self_o      (),
     .next_o      (),
     /* verilator lint_on PINCONNECTEMPTY */
-    .near_o, .far_o, .m_o, .threshold_o,
+    .near_o, .far_o, .back_o, .m_o, .threshold_o,
     .want_o      (want),
     .deadline_o  (crit_deadline),
     .busy_o      (crit_busy)

@@ -25,13 +25,14 @@ module torus_swap_ring #(
   input  logic [15:0]                         seed_i,
   input  logic [TimeWidth-1:0]                block_i,
   // Per node (bit or field k = label k): this step's flux events, drain status, and the node's
-  // near total in the opposite cycle
+  // back total in the opposite cycle (packets it sent there toward its predecessor here)
   input  logic [Nodes-1:0]                    arrive_self_i,
   input  logic [Nodes-1:0]                    arrive_next_i,
   input  logic [Nodes-1:0]                    orig_near_i,
   input  logic [Nodes-1:0]                    orig_far_i,
+  input  logic [Nodes-1:0]                    orig_back_i,
   input  logic [Nodes-1:0]                    drained_i,
-  input  logic [Nodes*CountWidth-1:0]         back_near_i,
+  input  logic [Nodes*CountWidth-1:0]         back_i,
   // Per node: data-plane controls, the routing table, the criterion's figures
   output logic [Nodes-1:0]                    hold_out_o,
   output logic [Nodes-1:0]                    hold_admit_o,
@@ -40,6 +41,7 @@ module torus_swap_ring #(
   output logic [Nodes-1:0]                    updated_o,
   output logic [Nodes*Nodes*LabelWidth-1:0]   table_o,
   output logic [Nodes*CountWidth-1:0]         near_o,
+  output logic [Nodes*CountWidth-1:0]         back_o,
   output logic [Nodes*CountWidth-1:0]         threshold_o,
   output logic [Nodes*MWidth-1:0]             m_o,
   output logic [Nodes*4-1:0]                  role_o,
@@ -81,8 +83,9 @@ module torus_swap_ring #(
       .arrive_next_i(arrive_next_i[k]),
       .orig_near_i  (orig_near_i[k]),
       .orig_far_i   (orig_far_i[k]),
+      .orig_back_i  (orig_back_i[k]),
       .b_orig_i     (orig_total[succ*CountWidth +: CountWidth]),
-      .b_back_near_i(back_near_i[succ*CountWidth +: CountWidth]),
+      .b_back_i(back_i[succ*CountWidth +: CountWidth]),
       .drained_i    (drained_i[k]),
       .dn_msg_i     (dn_msg[pred*3 +: 3]),
       .dn_a_i       (dn_a[pred*LW +: LW]),
@@ -106,6 +109,7 @@ module torus_swap_ring #(
       .note_hops_o  (note_hops[k*LW +: LW]),
       .near_o       (near_o[k*CountWidth +: CountWidth]),
       .far_o        (far_total[k*CountWidth +: CountWidth]),
+      .back_o       (back_o[k*CountWidth +: CountWidth]),
       .m_o          (m_o[k*MWidth +: MWidth]),
       .threshold_o  (threshold_o[k*CountWidth +: CountWidth]),
       .role_o       (role_o[k*4 +: 4]),

@@ -9,9 +9,11 @@ namespace icn {
 MechanismInfo EeeMechanism();
 MechanismInfo FattreeOnOffMechanism();
 MechanismInfo ErapidMechanism();
+MechanismInfo TorusSwapMechanism();
 
 const std::vector<MechanismInfo>& Mechanisms() {
-  static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism()};
+  static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism(),
+                                                 TorusSwapMechanism()};
   return all;
 }
 

@@ -5,9 +5,10 @@
 namespace icn {
 
 DataPlaneInfo WormholeDataPlane();
+DataPlaneInfo PacketStepDataPlane();
 
 const std::vector<DataPlaneInfo>& DataPlanes() {
-  static const std::vector<DataPlaneInfo> all = {WormholeDataPlane()};
+  static const std::vector<DataPlaneInfo> all = {WormholeDataPlane(), PacketStepDataPlane()};
   return all;
 }
 
@@ -15,7 +16,8 @@ std::vector<KeySpec> DataPlaneKeys() {
   std::vector<std::string> names;
   for (const DataPlaneInfo& d : DataPlanes()) names.push_back(d.name);
   return {ChoiceKey("network.switching", "wormhole", names,
-                    "data plane: wormhole = input-queued VC routers with credit flow control")};
+                    "data plane: wormhole = input-queued VC routers with credit flow control; packet_step = "
+                    "whole packets in lock-step, one step per hop (a torus only: paper 001's network)")};
 }
 
 std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,

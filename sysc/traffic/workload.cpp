@@ -10,6 +10,7 @@
 
 #include "core/errors.h"
 #include "core/rng.h"
+#include "traffic/livermore.h"
 #include "traffic/traffic_params.h"
 
 namespace icn {
@@ -257,6 +258,7 @@ const std::vector<std::string>& WorkloadPresets() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
     for (const Preset& p : Presets()) n.push_back(p.name);
+    n.push_back("livermore");
     return n;
   }();
   return names;
@@ -268,6 +270,7 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
     throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " +
                         std::to_string(ranks));
   }
+  if (preset == "livermore") return MakeLivermore(ranks, iterations);
   for (const Preset& p : Presets()) {
     if (p.name != preset) continue;
     Builder b(ranks, compute_scale, seed);

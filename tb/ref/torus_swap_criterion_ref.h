@@ -16,8 +16,9 @@ class TorusSwapCriterion {
     uint16_t seed = 1;
   };
   struct Events {
-    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, swapped = false;
-    uint32_t b_orig = 0, b_back_near = 0;  // b's totals, read on the decision's step
+    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
+    bool swapped = false;
+    uint32_t b_orig = 0, b_back = 0;  // b's totals, read on the decision's step
   };
   static constexpr uint32_t kCountMask = 0xffff;
 
@@ -41,13 +42,15 @@ class TorusSwapCriterion {
       next_total_ = (next_ + e.arrive_next) & kCountMask;
       near_total_ = (near_ + e.orig_near) & kCountMask;
       far_total_ = (far_ + e.orig_far) & kCountMask;
-      self_ = next_ = near_ = far_ = 0;
+      back_total_ = (back_ + e.orig_back) & kCountMask;
+      self_ = next_ = near_ = far_ = back_ = 0;
       deadline_ = static_cast<uint16_t>(deadline_ + s.period);
     } else {
       self_ = (self_ + e.arrive_self) & kCountMask;
       next_ = (next_ + e.arrive_next) & kCountMask;
       near_ = (near_ + e.orig_near) & kCountMask;
       far_ = (far_ + e.orig_far) & kCountMask;
+      back_ = (back_ + e.orig_back) & kCountMask;
     }
     if (decide) {
       m_ = m;
@@ -71,7 +74,7 @@ class TorusSwapCriterion {
   // M from the latched totals and b's.
   int64_t M(const Straps& s, const Events& e) const {
     return int64_t{next_total_} - self_total_ + far_total_ - int64_t{e.b_orig} -
-           int64_t{s.extra_hops} * (int64_t{near_total_} - e.b_back_near);
+           int64_t{s.extra_hops} * (int64_t{near_total_} - e.b_back);
   }
   uint32_t Threshold(const Straps& s) const {
     if (s.variant == kRandomised)
@@ -84,14 +87,15 @@ class TorusSwapCriterion {
   uint32_t next() const { return next_total_; }
   uint32_t near() const { return near_total_; }
   uint32_t far() const { return far_total_; }
+  uint32_t back() const { return back_total_; }
   int64_t m() const { return m_; }
   uint32_t threshold() const { return threshold_; }
   bool want() const { return want_; }
   uint16_t deadline() const { return deadline_; }
 
  private:
-  uint32_t self_ = 0, next_ = 0, near_ = 0, far_ = 0;
-  uint32_t self_total_ = 0, next_total_ = 0, near_total_ = 0, far_total_ = 0;
+  uint32_t self_ = 0, next_ = 0, near_ = 0, far_ = 0, back_ = 0;
+  uint32_t self_total_ = 0, next_total_ = 0, near_total_ = 0, far_total_ = 0, back_total_ = 0;
   uint16_t deadline_ = 0;
   bool started_ = false, decide_ = false, want_ = false, swapped_ = false;
   uint16_t lfsr_ = 1;

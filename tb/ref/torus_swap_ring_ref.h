@@ -28,9 +28,9 @@ struct SwapWord {
 class TorusSwapCtrl {
  public:
   struct Inputs {
-    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false;
+    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
     bool drained = false;
-    uint32_t b_orig = 0, b_back_near = 0;
+    uint32_t b_orig = 0, b_back = 0;
     SwapWord from_pred, from_succ;  // down word of the predecessor, up word of the successor
   };
 
@@ -155,9 +155,10 @@ class TorusSwapCtrl {
     e.arrive_next = in.arrive_next;
     e.orig_near = in.orig_near;
     e.orig_far = in.orig_far;
+    e.orig_back = in.orig_back;
     e.swapped = swapped;
     e.b_orig = in.b_orig;
-    e.b_back_near = in.b_back_near;
+    e.b_back = in.b_back;
     criterion_.Clock(now, s.criterion, e);
 
     role_ = role;
@@ -196,9 +197,9 @@ class TorusSwapCtrl {
 class TorusSwapRing {
  public:
   struct NodeInputs {
-    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false;
+    bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
     bool drained = false;
-    uint32_t back_near = 0;
+    uint32_t back = 0;  // the node's back total in the opposite ring
   };
 
   explicit TorusSwapRing(int nodes) : nodes_(nodes), succ_(nodes), pred_(nodes) {
@@ -223,9 +224,10 @@ class TorusSwapRing {
       x.arrive_next = in[k].arrive_next;
       x.orig_near = in[k].orig_near;
       x.orig_far = in[k].orig_far;
+      x.orig_back = in[k].orig_back;
       x.drained = in[k].drained;
       x.b_orig = (ctrl_[next].criterion().near() + ctrl_[next].criterion().far()) & 0xffff;
-      x.b_back_near = in[next].back_near;
+      x.b_back = in[next].back;
       x.from_pred = ctrl_[pred_[k]].down();
       x.from_succ = ctrl_[next].up();
     }

@@ -31,9 +31,10 @@ struct Criterion {
     dut->arrive_next_i = e.arrive_next;
     dut->orig_near_i = e.orig_near;
     dut->orig_far_i = e.orig_far;
+    dut->orig_back_i = e.orig_back;
     dut->swapped_i = e.swapped;
     dut->b_orig_i = e.b_orig;
-    dut->b_back_near_i = e.b_back_near;
+    dut->b_back_i = e.b_back;
     model.Clock(static_cast<uint16_t>(dut.cycles()), s, e);
     dut.Clock();
   }
@@ -83,15 +84,17 @@ TEST_CASE("torus_swap_criterion matches its reference model on random events", "
       e.arrive_next = rng.Below(100) < p_next;
       e.orig_near = rng.Below(100) < p_near;
       e.orig_far = rng.Below(2);
+      e.orig_back = rng.Below(3) == 0;
       e.swapped = rng.Below(500) == 0;
       e.b_orig = rng.Below(static_cast<uint32_t>(s.period));
-      e.b_back_near = rng.Below(static_cast<uint32_t>(s.period) / 4 + 1);
+      e.b_back = rng.Below(static_cast<uint32_t>(s.period) / 4 + 1);
       c.Clock(s, e);
       INFO("cycle " << cycle);
       REQUIRE(c.dut->self_o == c.model.self());
       REQUIRE(c.dut->next_o == c.model.next());
       REQUIRE(c.dut->near_o == c.model.near());
       REQUIRE(c.dut->far_o == c.model.far());
+      REQUIRE(c.dut->back_o == c.model.back());
       REQUIRE(c.M() == c.model.m());
       REQUIRE(c.dut->threshold_o == c.model.threshold());
       REQUIRE(static_cast<bool>(c.dut->want_o) == c.model.want());
@@ -117,7 +120,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
     s.extra_hops = 6;
     Events b;
     b.b_orig = 4;
-    b.b_back_near = 1;
+    b.b_back = 1;
     Period(c, s, 3, 10, 2, 5, b);  // the first period ends on its 50th step: totals latched
     CHECK(c.dut->self_o == 3);
     CHECK(c.dut->next_o == 10);
@@ -136,7 +139,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
     s.extra_hops = 3;
     Events b;
     b.b_orig = b_orig;
-    b.b_back_near = b_back;
+    b.b_back = b_back;
     Period(c, s, self, next, near, far, b);
     c.Clock(s, b);
     return c.M();

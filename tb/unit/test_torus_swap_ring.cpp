@@ -12,6 +12,7 @@
 #include "Vtorus_swap_ring.h"
 #include "Vtorus_swap_ring5.h"
 #include "core/rng.h"
+#include "mech/signal_bits.h"
 #include "ref/torus_swap_ring_ref.h"
 #include "unit/dut.h"
 
@@ -19,34 +20,8 @@ namespace {
 
 constexpr int kCount = 16, kTime = 16, kM = 26;
 
-// Bits [lsb, lsb + width) of a verilated signal, narrow or wide.
-template <typename Signal>
-uint64_t Bits(const Signal& signal, int lsb, int width) {
-  uint64_t value = 0;
-  for (int i = 0; i < width; ++i) {
-    const int bit = lsb + i;
-    uint64_t b;
-    if constexpr (std::is_integral_v<Signal>) {
-      b = (static_cast<uint64_t>(signal) >> bit) & 1;
-    } else {
-      b = (signal[bit / 32] >> (bit % 32)) & 1;
-    }
-    value |= b << i;
-  }
-  return value;
-}
-template <typename Signal>
-void SetBits(Signal& signal, int lsb, int width, uint64_t value) {
-  for (int i = 0; i < width; ++i) {
-    const int bit = lsb + i;
-    const uint64_t b = (value >> i) & 1;
-    if constexpr (std::is_integral_v<Signal>) {
-      signal = static_cast<Signal>((signal & ~(Signal{1} << bit)) | (static_cast<Signal>(b) << bit));
-    } else {
-      signal[bit / 32] = (signal[bit / 32] & ~(1u << (bit % 32))) | (static_cast<uint32_t>(b) << (bit % 32));
-    }
-  }
-}
+using icn::Bits;
+using icn::SetBits;
 
 template <typename Model>
 struct Ring {
@@ -80,8 +55,9 @@ struct Ring {
       SetBits(dut->arrive_next_i, k, 1, in[k].arrive_next);
       SetBits(dut->orig_near_i, k, 1, in[k].orig_near);
       SetBits(dut->orig_far_i, k, 1, in[k].orig_far);
+      SetBits(dut->orig_back_i, k, 1, in[k].orig_back);
       SetBits(dut->drained_i, k, 1, in[k].drained);
-      SetBits(dut->back_near_i, k * kCount, kCount, in[k].back_near);
+      SetBits(dut->back_i, k * kCount, kCount, in[k].back);
     }
     if (truth.empty())
       for (int k = 0; k < nodes; ++k) truth.push_back(k);
@@ -121,6 +97,7 @@ struct Ring {
       REQUIRE(Succ(k) == model.succ(k));
       REQUIRE(static_cast<int>(Bits(dut->pred_o, k * label_width, label_width)) == model.pred(k));
       REQUIRE(Bits(dut->near_o, k * kCount, kCount) == n.criterion().near());
+      REQUIRE(Bits(dut->back_o, k * kCount, kCount) == n.criterion().back());
       REQUIRE(Bits(dut->threshold_o, k * kCount, kCount) == n.criterion().threshold());
       const uint64_t m = Bits(dut->m_o, k * kM, kM);
       REQUIRE(static_cast<int64_t>(m >= (1ULL << (kM - 1)) ? m - (1ULL << kM) : m) == n.criterion().m());
@@ -185,8 +162,9 @@ void RandomLockStep(int nodes, uint64_t seed) {
         in[k].arrive_self = rng.Below(100) < p_self[k];
         in[k].orig_near = rng.Below(100) < 10;
         in[k].orig_far = rng.Below(100) < 50;
+        in[k].orig_back = rng.Below(100) < 10;
         in[k].drained = rng.Below(100) < p_drain[k];
-        in[k].back_near = rng.Below(20);
+        in[k].back = rng.Below(20);
       }
       ring.Clock(s, in);
       ring.Compare();
@@ -243,7 +221,7 @@ TEST_CASE("one swap: handshake, Tr-step block of a, b and c, new order, tables n
   REQUIRE(ring.Succ(1) == 3);
   REQUIRE(ring.Succ(3) == 2);
   REQUIRE(ring.Succ(2) == 4);
-  const std::vector<ref::TorusSwapRing::NodeInputs> quiet(8, {false, false, false, false, true, 0});
+  const std::vector<ref::TorusSwapRing::NodeInputs> quiet(8, {false, false, false, false, false, true, 0});
   for (int cycle = 0; cycle < 3 * 50; ++cycle) {
     ring.Clock(s, quiet);
     ring.Compare();

@@ -1,0 +1,84 @@
+// Adapter of the reconfigurable torus's node-swap controllers: one verilated torus_swap_ring (the
+// P controllers of one directed cycle and its order) per ring of the packet-step torus. Each step
+// it hands every controller its node's flux events in that ring (PacketStepTorus::Member::events),
+// whether its queues there are empty, and its back total in the opposite ring; and applies the
+// outputs: a holds its output, b admits only from upstream, the blocked receivers accept nothing,
+// a new order re-aims the ring's links, and a node's routing table follows its controller's.
+// A ring with no event, no controller busy and no deadline this step is not clocked.
+#pragma once
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "mech/mechanism.h"
+#include "mech/torus/torus_swap_config.h"
+#include "net/packet_step_torus.h"
+
+class VerilatedContext;
+
+namespace icn {
+
+class TorusSwapControl : public Mechanism {
+ public:
+  // The cycle lengths P torus_swap_ring is verilated for.
+  static constexpr std::array<int, 3> kNodesVerilated = {4, 6, 8};
+
+  // One verilated ring behind an interface that does not depend on P.
+  class Ring {
+   public:
+    virtual ~Ring() = default;
+    // Sets the inputs (per label: events, drained, back) for the edge closing `now`.
+    virtual void Prepare(uint16_t now, const PacketStepTorus& net, int ring,
+                         const std::vector<uint32_t>& back) = 0;
+    virtual void Edge() = 0;               // one rising edge (a single eval)
+    virtual void SetClock(bool high) = 0;  // the two-eval reference clocking
+    virtual void Eval() = 0;
+    virtual uint32_t Mask(int which) const = 0;  // kHoldOut .. kBusy, bit per label
+    virtual uint32_t Role(int label) const = 0;
+    virtual uint32_t Back(int label) const = 0;
+    virtual uint32_t Threshold(int label) const = 0;
+    virtual uint16_t Deadline(int label) const = 0;
+    virtual int Succ(int label) const = 0;
+    virtual uint8_t Place(int viewer, int label) const = 0;
+    virtual void Trace(class Tracer& tracer) = 0;
+    virtual void Final() = 0;
+  };
+  enum Output { kHoldOut, kHoldAdmit, kBlockIn, kSwitching, kUpdated, kBusy };
+
+  TorusSwapControl(const TorusSwapConfig& config, const MechanismContext& context);
+  ~TorusSwapControl() override;
+
+  void Step(uint64_t now) override;
+  uint64_t RestsUntil(uint64_t now) const override;
+  void Report(nlohmann::json& results) const override;
+  uint64_t Digest() const override;
+  std::vector<std::string> TimeseriesColumns() const override;
+  void SampleTimeseries(std::vector<double>& row) const override;
+
+  uint64_t swaps() const { return swaps_; }
+  uint64_t aborts() const { return aborts_; }
+  double MeanThreshold() const;
+  // Routing-table entries that differ from the true places now (notifications still travelling,
+  // or missed while a swap re-wired the cycle they travelled on).
+  int StaleEntries() const;
+
+ private:
+  void Apply(int ring, uint64_t now);
+
+  TorusSwapConfig config_;
+  PacketStepTorus& net_;
+  Tracer& tracer_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<std::unique_ptr<Ring>> rings_;
+  std::vector<std::vector<uint32_t>> back_;  // per ring, per label: the back total last read
+  std::vector<uint32_t> roles_;              // per ring: every label's role, 4 bits each, last read
+  std::vector<uint8_t> busy_;                // per ring: a controller must be clocked next step
+  std::vector<std::vector<uint16_t>> deadline_;
+  bool two_evals_;
+  uint64_t swaps_ = 0, aborts_ = 0, denials_ = 0, evaluations_ = 0;
+  mutable uint64_t swaps_sampled_ = 0;
+  bool resting_ = false;
+  uint64_t resting_until_ = 0;
+};
+
+}  // namespace icn

@@ -1,0 +1,84 @@
+// Registration of the reconfigurable torus's node-swap controllers (SPEC M2): keys, validation,
+// adapter, view.
+#include "core/errors.h"
+#include "mech/torus/torus_swap_config.h"
+#include "mech/torus/torus_swap_control.h"
+
+namespace icn {
+namespace {
+
+std::vector<KeySpec> Keys() {
+  return {
+      BoolKey(
+          "torus_swap.enabled", "false",
+          "node swaps in the packet-step torus (network.switching = packet_step): one controller per node "
+          "per directed cycle"),
+      ChoiceKey(
+          "torus_swap.variant", "adaptive", {"fixed", "randomised", "adaptive"},
+          "threshold R: fixed; randomised each period, uniform in [0, 2R); adaptive, starting at R, up a "
+          "step after a period with a swap, down a step after rare_periods without"),
+      IntKey("torus_swap.threshold", "100", 0, 65535, "hops",
+             "R: a swap when M - C_r > R (M: hops the last period's traffic would have saved)"),
+      IntKey("torus_swap.period_cycles", "256", 2, 32767, "steps", "T: the observation period"),
+      IntKey("torus_swap.block_cycles", "32", 1, 32767, "steps",
+             "Tr: the receivers of a, b and c are blocked this long while the beams switch"),
+      IntKey("torus_swap.cost_hops", "32", 0, 65535, "hops", "C_r: a swap's cost in the criterion"),
+      IntKey("torus_swap.step", "8", 1, 65535, "hops", "the adaptive threshold's step"),
+      IntKey("torus_swap.rare_periods", "4", 1, 255, "periods",
+             "the adaptive threshold goes down after this many periods without a swap at the node"),
+  };
+}
+
+std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
+  const Scenario& s = context.scenario;
+  auto c = std::make_unique<TorusSwapConfig>();
+  c->variant = s.Text("torus_swap.variant");
+  c->variant_code = c->variant == "fixed" ? 0 : c->variant == "randomised" ? 1 : 2;
+  c->threshold = static_cast<int>(s.Int("torus_swap.threshold"));
+  c->period = static_cast<int>(s.Int("torus_swap.period_cycles"));
+  c->block = static_cast<int>(s.Int("torus_swap.block_cycles"));
+  c->cost = static_cast<int>(s.Int("torus_swap.cost_hops"));
+  c->step = static_cast<int>(s.Int("torus_swap.step"));
+  c->rare_periods = static_cast<int>(s.Int("torus_swap.rare_periods"));
+  c->seed = context.sim.seed;
+  if (!s.Bool("torus_swap.enabled")) return nullptr;
+  if (context.net.switching != "packet_step") {
+    throw ScenarioError(
+        "torus_swap.enabled: node swaps run in the packet-step torus; allowed: "
+        "network.switching = packet_step (got " +
+        context.net.switching + ")");
+  }
+  const std::vector<int> dims = context.topology.PatternDims();
+  c->nodes = dims.front();
+  bool supported = false;
+  for (int p : TorusSwapControl::kNodesVerilated) supported |= p == c->nodes;
+  for (int p : dims) supported &= p == c->nodes;
+  if (!supported) {
+    std::string allowed;
+    for (int p : TorusSwapControl::kNodesVerilated)
+      allowed += (allowed.empty() ? "" : ", ") + std::to_string(p);
+    throw ScenarioError("torus_swap.enabled, topology.dims: the controllers are verilated for cycles of " +
+                        allowed + " nodes, the same in every dimension; got " + context.topology.Name());
+  }
+  if (c->block >= c->period) {
+    throw ScenarioError(
+        "torus_swap.block_cycles, torus_swap.period_cycles: Tr = " + std::to_string(c->block) +
+        " must be shorter than the period T = " + std::to_string(c->period) + "; allowed: 1 <= Tr < T");
+  }
+  return c;
+}
+
+std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
+  return std::make_unique<TorusSwapControl>(static_cast<const TorusSwapConfig&>(config), context);
+}
+
+std::string View(const MechanismConfig&) { return "waves/torus_swap.gtkw"; }
+
+}  // namespace
+
+MechanismInfo TorusSwapMechanism() {
+  return {"torus_swap", "torus_swap.enabled",    "false", "node places", Keys(), Parse, Make, nullptr,
+          View,         {"torus_swap_livermore"}};
+}
+
+}  // namespace icn
