@@ -75,7 +75,7 @@ class TorusSwapControl : public Mechanism {
   std::vector<uint8_t> busy_;                // per ring: a controller must be clocked next step
   std::vector<std::vector<uint16_t>> deadline_;
   bool two_evals_;
-  uint64_t swaps_ = 0, aborts_ = 0, denials_ = 0, evaluations_ = 0;
+  uint64_t swaps_ = 0, aborts_ = 0, denials_ = 0;
   mutable uint64_t swaps_sampled_ = 0;
   bool resting_ = false;
   uint64_t resting_until_ = 0;
