@@ -35,6 +35,10 @@ CASES += [(f"E-RAPID {name}, uniform 0.5, static", "erapid_static", sets + ["tra
 # E-RAPID with its controllers (sim/scenarios/erapid_p_b.yaml), 64 nodes, uniform 0.5, per mode.
 CASES += [(f"E-RAPID 64 nodes, uniform 0.5, {mode}", "erapid_p_b",
            [f"erapid.mode={mode}", "traffic.pattern=uniform", "traffic.load=0.5"]) for mode in ("p_nb", "np_b", "p_b")]
+# The reconfigurable torus (sim/scenarios/torus_swap_livermore.yaml): 8x8x8 packet-step torus,
+# Livermore kernels, static and with the node-swap controllers (adaptive threshold, R 100 at start).
+CASES += [(f"8x8x8 packet-step torus, Livermore, {name}", "torus_swap_livermore", sets)
+          for name, sets in (("static", ["torus_swap.enabled=false"]), ("swaps adaptive", []))]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
 CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),

@@ -586,9 +586,73 @@ def erapid_step(out):
     return fig
 
 
+def torus_swap(out):
+    """Figure 3: speed-up (execution time of the static torus / with swaps, per seed, then the mean)
+    against the threshold R for the fixed (A), randomised (B) and adaptive (C, R its start)
+    variants, each seed's range shaded; swaps and mean hops per packet below. Second figure: swaps
+    per period and the mean threshold over time for one run per variant. Writes torus_swap.csv."""
+    runs = read_csv(out / "summary.csv")
+    base = {r["seed"]: float(r["exec_cycles"]) for r in runs if r["variant"] == "none"}
+    groups = defaultdict(list)
+    for r in runs:
+        if r["variant"] != "none":
+            groups[(r["variant"], int(r["threshold"]))].append(r)
+    table = []
+    for (variant, threshold), rs in sorted(groups.items()):
+        speedups = [base[r["seed"]] / float(r["exec_cycles"]) for r in rs]
+        table.append({"variant": variant, "threshold": threshold, "speedup": sum(speedups) / len(speedups),
+                      "speedup_min": min(speedups), "speedup_max": max(speedups),
+                      "swaps": sum(float(r["torus_swap.swaps"]) for r in rs) / len(rs),
+                      "hops_avg": sum(float(r["hops_avg"]) for r in rs) / len(rs),
+                      "exec_cycles": sum(float(r["exec_cycles"]) for r in rs) / len(rs),
+                      "static_exec_cycles": sum(base[r["seed"]] for r in rs) / len(rs), "seeds": len(rs),
+                      "verdict": "ok" if all(r["verdict"] == "ok" for r in rs) else "not ok"})
+    write_table(out / "torus_swap.csv", table, "speed-up of the 8x8x8 packet-step torus with node swaps over the "
+                "static one, Livermore kernels 7, 18, 21 (means over seeds, min/max of the seeds)")
+    styles = {"fixed": ("A: fixed R", "tab:blue"), "randomised": ("B: randomised R", "tab:orange"),
+              "adaptive": ("C: adaptive R (start)", "tab:green")}
+    fig, axes = plt.subplots(3, 1, figsize=(9, 10), sharex=True)
+    for variant, (label, color) in styles.items():
+        rows = [t for t in table if t["variant"] == variant]
+        xs = [t["threshold"] for t in rows]
+        axes[0].plot(xs, [t["speedup"] for t in rows], marker="o", color=color, label=label)
+        axes[0].fill_between(xs, [t["speedup_min"] for t in rows], [t["speedup_max"] for t in rows], color=color,
+                             alpha=0.15)
+        axes[1].plot(xs, [t["swaps"] for t in rows], marker="o", color=color, label=label)
+        axes[2].plot(xs, [t["hops_avg"] for t in rows], marker="o", color=color, label=label)
+    static_hops = [float(r["hops_avg"]) for r in runs if r["variant"] == "none"]
+    axes[2].axhline(sum(static_hops) / len(static_hops), color="grey", linestyle=":", label="static torus")
+    axes[0].axhline(1.0, color="grey", linestyle=":")
+    axes[0].set(ylabel="speed-up (static / swaps)")
+    axes[1].set(ylabel="swaps per run", yscale="log")
+    axes[2].set(ylabel="hops per packet", xlabel="threshold R (hops per period T = 256 steps)")
+    for ax in axes:
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Reconfigurable 8x8x8 torus, Livermore kernels 7, 18, 21 ({len(base)} seeds; static torus: "
+                 f"{sum(base.values()) / len(base):.0f} steps)")
+    series, ax2 = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    for variant, (label, color) in styles.items():
+        run = next((r for r in runs if r["variant"] == variant and int(r["threshold"]) == 50 and r["seed"] == "1"), None)
+        if not run:
+            continue
+        rows = read_csv(ROOT / run["run"] / "timeseries.csv")
+        cycles = [int(r["cycle"]) for r in rows]
+        ax2[0].step(cycles, [float(r["torus_swap.swaps"]) for r in rows], where="post", color=color, label=label)
+        ax2[1].step(cycles, [float(r["torus_swap.threshold_mean"]) for r in rows], where="post", color=color,
+                    label=label)
+    ax2[0].set(ylabel="swaps per period (all 3072 controllers)")
+    ax2[1].set(ylabel="mean threshold R", xlabel="step")
+    for ax in ax2:
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    series.suptitle("Swaps and thresholds over one run (R = 50 at the start, seed 1)")
+    return {"": fig, "timeseries": series}
+
+
 PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference,
          "erapid_load": erapid_load, "erapid_rw": erapid_rw, "erapid_degree": erapid_degree,
-         "erapid_step": erapid_step}
+         "erapid_step": erapid_step, "torus_swap": torus_swap}
 
 
 def main():

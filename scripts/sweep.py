@@ -129,9 +129,23 @@ def erapid_step():
     return [({"mode": mode}, "erapid_step", [f"erapid.mode={mode}"]) for mode in ("p_b", "p_nb")]
 
 
+TORUS_THRESHOLDS = [0, 10, 25, 50, 75, 100, 150, 200, 300, 400]
+
+
+def torus_swap():
+    """Paper 001's Figure 3: Livermore kernels on the 8x8x8 packet-step torus without swaps (the
+    reference of each seed's speed-up), then each threshold variant at each R (the adaptive one's
+    starting value)."""
+    plan = [({"variant": "none", "threshold": ""}, "torus_swap_livermore", ["torus_swap.enabled=false"])]
+    for variant in ("fixed", "randomised", "adaptive"):
+        plan += [({"variant": variant, "threshold": r}, "torus_swap_livermore",
+                  [f"torus_swap.variant={variant}", f"torus_swap.threshold={r}"]) for r in TORUS_THRESHOLDS]
+    return plan
+
+
 EXPERIMENTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
                "reference": reference, "erapid_load": erapid_load, "erapid_rw": erapid_rw,
-               "erapid_degree": erapid_degree, "erapid_step": erapid_step}
+               "erapid_degree": erapid_degree, "erapid_step": erapid_step, "torus_swap": torus_swap}
 
 
 def command(scenario, sets, seed, out):
@@ -236,6 +250,10 @@ def summary_row(labels, out):
         row[f"fattree_onoff.{key}"] = value
     for key, value in r.get("erapid", {}).items():
         row[f"erapid.{key}"] = value
+    for key, value in r.get("torus_swap", {}).items():
+        row[f"torus_swap.{key}"] = value
+    if r["topology"].endswith("packet step"):
+        row["hops_avg"] = r["latency"]["hops_avg"]
     if "laser" in r["energy"].get("groups", {}):  # E-RAPID: power over the measurement, W
         row["laser_power_w"] = r["energy"]["links_j"] / (r["sim"]["measure_cycles"] * r["params"]["sim"]["cycle_ns"] * 1e-9)
     if "workload" in r:

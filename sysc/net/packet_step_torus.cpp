@@ -8,9 +8,9 @@
 
 namespace icn {
 
-PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, PacketPool& pool,
+PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, uint64_t seed, PacketPool& pool,
                                  SinkObserver& observer)
-    : topology_(std::move(topology)), pool_(pool), observer_(observer) {
+    : topology_(std::move(topology)), pool_(pool), observer_(observer), seed_(Mix(seed)) {
   const std::string name = topology_->Name();
   if (name.size() < 6 || name.compare(name.size() - 6, 6, " torus") != 0) {
     throw ScenarioError("network.switching: packet_step runs on a torus (topology.kind = torus), not a " +
@@ -54,7 +54,10 @@ PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, Packe
     }
   }
   inject_.resize(nodes_);
-  rotate_.assign(nodes_, 0);
+  // Each router starts serving its inputs at a place of the seed's choosing.
+  const int inputs = 2 * static_cast<int>(dims_.size()) + 1;
+  for (int node = 0; node < nodes_; ++node)
+    rotate_.push_back(static_cast<uint8_t>(Mix(seed_ + node) % inputs));
 }
 
 int PacketStepTorus::RingOf(int node, int d, int direction) const {
@@ -72,14 +75,16 @@ int PacketStepTorus::NextRing(const Packet& packet, int node, int ring_in) const
     const int here = Coordinate(node, d), there = Coordinate(packet.dst, d);
     if (here == there) continue;
     if (ring_in >= 0 && ring_dim_[ring_in] == d) return ring_in;  // never changes direction
-    // Shorter way as this node's tables see it; a tie alternates by packet for balance.
+    // Shorter way as this node's tables see it; a tie goes the way the seed gives the pair (both
+    // directions carry ties, and a pair keeps its way).
     int best = -1, best_hops = 0;
     for (int direction = 0; direction < 2; ++direction) {
       const int ring = RingOf(node, d, direction);
       const std::vector<uint8_t>& view = tables_[ring][Label(ring, here)];
       const int k = dims_[d];
       const int hops = (view[Label(ring, there)] - view[Label(ring, here)] + k) % k;
-      if (best < 0 || hops < best_hops || (hops == best_hops && (packet.src + packet.dst) % 2)) {
+      if (best < 0 || hops < best_hops ||
+          (hops == best_hops && Mix(seed_ ^ (static_cast<uint64_t>(packet.src) * nodes_ + packet.dst)) & 1)) {
         best = ring;
         best_hops = hops;
       }
@@ -239,8 +244,7 @@ std::vector<std::vector<double>> PacketStepTorus::HopShares(int max_hops) {
 namespace {
 std::unique_ptr<Fabric> MakePacketStep(const NetParams& net, std::shared_ptr<const Topology> topology,
                                        PacketPool& pool, SinkObserver& observer) {
-  (void)net;
-  return std::make_unique<PacketStepTorus>(std::move(topology), pool, observer);
+  return std::make_unique<PacketStepTorus>(std::move(topology), net.seed, pool, observer);
 }
 }  // namespace
 

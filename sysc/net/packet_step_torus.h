@@ -65,7 +65,9 @@ class PacketStepTorus : public Fabric {
     uint8_t events = 0;
   };
 
-  PacketStepTorus(std::shared_ptr<const Topology> topology, PacketPool& pool, SinkObserver& observer);
+  // `seed` (sim.seed): where each router starts serving its inputs, and ties of direction.
+  PacketStepTorus(std::shared_ptr<const Topology> topology, uint64_t seed, PacketPool& pool,
+                  SinkObserver& observer);
 
   std::string Name() const override { return topology_->Name() + ", packet step"; }
   int nodes() const override { return nodes_; }
@@ -101,6 +103,12 @@ class PacketStepTorus : public Fabric {
   uint64_t ring_moves() const { return ring_moves_; }
 
  private:
+  // A 64-bit mix (splitmix64's finaliser).
+  static uint64_t Mix(uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
   int Coordinate(int node, int d) const { return node / stride_[d] % dims_[d]; }
   int Label(int ring, int coordinate) const {
     return ring % 2 ? dims_[ring_dim_[ring]] - 1 - coordinate : coordinate;
@@ -117,6 +125,7 @@ class PacketStepTorus : public Fabric {
   std::shared_ptr<const Topology> topology_;
   PacketPool& pool_;
   SinkObserver& observer_;
+  uint64_t seed_;
   int nodes_ = 0;
   std::vector<int> dims_, stride_;
   std::vector<int> ring_dim_;
