@@ -586,6 +586,51 @@ def erapid_step(out):
     return fig
 
 
+def torus_speedups(runs):
+    """Per (P, variant, R): the mean speed-up over the seeds (the static torus of the same P and
+    seed / this run), its lowest and highest seed, swaps and hops per packet."""
+    base = {(r.get("p", "8"), r["seed"]): float(r["exec_cycles"]) for r in runs if r["variant"] == "none"}
+    groups = defaultdict(list)
+    for r in runs:
+        if r["variant"] != "none":
+            groups[(r.get("p", "8"), r["variant"], int(r["threshold"]))].append(r)
+    table = []
+    for (p, variant, threshold), rs in sorted(groups.items()):
+        speedups = [base[(p, r["seed"])] / float(r["exec_cycles"]) for r in rs]
+        table.append({"p": p, "variant": variant, "threshold": threshold,
+                      "speedup": sum(speedups) / len(speedups), "speedup_min": min(speedups),
+                      "speedup_max": max(speedups), "swaps": sum(float(r["torus_swap.swaps"]) for r in rs) / len(rs),
+                      "hops_avg": sum(float(r["hops_avg"]) for r in rs) / len(rs),
+                      "exec_cycles": sum(float(r["exec_cycles"]) for r in rs) / len(rs),
+                      "static_exec_cycles": sum(base[(p, r["seed"])] for r in rs) / len(rs), "seeds": len(rs),
+                      "verdict": "ok" if all(r["verdict"] == "ok" for r in rs) else "not ok"})
+    return table
+
+
+TORUS_STYLES = {"fixed": ("A: fixed R", "tab:blue"), "randomised": ("B: randomised R", "tab:orange"),
+                "adaptive": ("C: adaptive R (start)", "tab:green")}
+
+
+def torus_swap_p(out):
+    """Speed-up against R on 4x4x4 and 6x6x6 tori, per variant. Writes torus_swap_p.csv."""
+    table = torus_speedups(read_csv(out / "summary.csv"))
+    write_table(out / "torus_swap_p.csv", table, "speed-up with node swaps on P x P x P packet-step tori, "
+                "Livermore kernels (means over seeds)")
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, p in zip(axes, ("4", "6")):
+        for variant, (label, color) in TORUS_STYLES.items():
+            rows = [t for t in table if t["p"] == p and t["variant"] == variant]
+            xs = [t["threshold"] for t in rows]
+            ax.plot(xs, [t["speedup"] for t in rows], marker="o", color=color, label=label)
+            ax.fill_between(xs, [t["speedup_min"] for t in rows], [t["speedup_max"] for t in rows], color=color,
+                            alpha=0.15)
+        ax.axhline(1.0, color="grey", linestyle=":")
+        ax.set(title=f"{p}x{p}x{p} torus", xlabel="threshold R (hops per period)", ylabel="speed-up")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    return fig
+
+
 def torus_swap(out):
     """Figure 3: speed-up (execution time of the static torus / with swaps, per seed, then the mean)
     against the threshold R for the fixed (A), randomised (B) and adaptive (C, R its start)
@@ -593,26 +638,11 @@ def torus_swap(out):
     per period and the mean threshold over time for one run per variant. Writes torus_swap.csv."""
     runs = read_csv(out / "summary.csv")
     base = {r["seed"]: float(r["exec_cycles"]) for r in runs if r["variant"] == "none"}
-    groups = defaultdict(list)
-    for r in runs:
-        if r["variant"] != "none":
-            groups[(r["variant"], int(r["threshold"]))].append(r)
-    table = []
-    for (variant, threshold), rs in sorted(groups.items()):
-        speedups = [base[r["seed"]] / float(r["exec_cycles"]) for r in rs]
-        table.append({"variant": variant, "threshold": threshold, "speedup": sum(speedups) / len(speedups),
-                      "speedup_min": min(speedups), "speedup_max": max(speedups),
-                      "swaps": sum(float(r["torus_swap.swaps"]) for r in rs) / len(rs),
-                      "hops_avg": sum(float(r["hops_avg"]) for r in rs) / len(rs),
-                      "exec_cycles": sum(float(r["exec_cycles"]) for r in rs) / len(rs),
-                      "static_exec_cycles": sum(base[r["seed"]] for r in rs) / len(rs), "seeds": len(rs),
-                      "verdict": "ok" if all(r["verdict"] == "ok" for r in rs) else "not ok"})
+    table = torus_speedups(runs)
     write_table(out / "torus_swap.csv", table, "speed-up of the 8x8x8 packet-step torus with node swaps over the "
                 "static one, Livermore kernels 7, 18, 21 (means over seeds, min/max of the seeds)")
-    styles = {"fixed": ("A: fixed R", "tab:blue"), "randomised": ("B: randomised R", "tab:orange"),
-              "adaptive": ("C: adaptive R (start)", "tab:green")}
     fig, axes = plt.subplots(3, 1, figsize=(9, 10), sharex=True)
-    for variant, (label, color) in styles.items():
+    for variant, (label, color) in TORUS_STYLES.items():
         rows = [t for t in table if t["variant"] == variant]
         xs = [t["threshold"] for t in rows]
         axes[0].plot(xs, [t["speedup"] for t in rows], marker="o", color=color, label=label)
@@ -632,7 +662,7 @@ def torus_swap(out):
     fig.suptitle(f"Reconfigurable 8x8x8 torus, Livermore kernels 7, 18, 21 ({len(base)} seeds; static torus: "
                  f"{sum(base.values()) / len(base):.0f} steps)")
     series, ax2 = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
-    for variant, (label, color) in styles.items():
+    for variant, (label, color) in TORUS_STYLES.items():
         run = next((r for r in runs if r["variant"] == variant and int(r["threshold"]) == 50 and r["seed"] == "1"), None)
         if not run:
             continue
@@ -652,7 +682,8 @@ def torus_swap(out):
 
 PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference,
          "erapid_load": erapid_load, "erapid_rw": erapid_rw, "erapid_degree": erapid_degree,
-         "erapid_step": erapid_step, "torus_swap": torus_swap}
+         "erapid_step": erapid_step, "torus_swap": torus_swap,
+         "torus_swap_p": torus_swap_p}
 
 
 def main():

@@ -143,9 +143,25 @@ def torus_swap():
     return plan
 
 
+def torus_swap_p():
+    """The same on smaller tori (P = 4 and 6 nodes per cycle; P = 8 is torus_swap): which P shows
+    the paper's shape."""
+    plan = []
+    for p in (4, 6):
+        dims = f"topology.dims=[{p},{p},{p}]"
+        plan.append(({"p": p, "variant": "none", "threshold": ""}, "torus_swap_livermore",
+                     [dims, "torus_swap.enabled=false"]))
+        for variant in ("fixed", "randomised", "adaptive"):
+            plan += [({"p": p, "variant": variant, "threshold": r}, "torus_swap_livermore",
+                      [dims, f"torus_swap.variant={variant}", f"torus_swap.threshold={r}"])
+                     for r in (0, 25, 50, 100, 200, 400)]
+    return plan
+
+
 EXPERIMENTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
                "reference": reference, "erapid_load": erapid_load, "erapid_rw": erapid_rw,
-               "erapid_degree": erapid_degree, "erapid_step": erapid_step, "torus_swap": torus_swap}
+               "erapid_degree": erapid_degree, "erapid_step": erapid_step, "torus_swap": torus_swap,
+               "torus_swap_p": torus_swap_p}
 
 
 def command(scenario, sets, seed, out):

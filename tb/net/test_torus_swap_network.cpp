@@ -5,6 +5,8 @@
 // destination is still reached within P - 1 hops per dimension; the adaptive threshold rises
 // while swaps are frequent and falls when they stop; the fast clocking equals two evals per
 // cycle; the Livermore workload's messages; and the errors that name the keys.
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -43,7 +45,9 @@ icn::TorusSwapControl& Control(tb::Run& run) {
 
 // A trace file that lives as long as the test.
 struct TraceFile {
-  explicit TraceFile(const std::string& text) : path(std::string(std::tmpnam(nullptr)) + ".trace") {
+  explicit TraceFile(const std::string& text) {
+    static int count = 0;
+    path = "/tmp/icnsim_torus_" + std::to_string(getpid()) + "_" + std::to_string(count++) + ".trace";
     std::ofstream(path) << text;
   }
   ~TraceFile() { std::remove(path.c_str()); }

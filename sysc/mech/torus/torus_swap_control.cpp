@@ -198,15 +198,14 @@ void TorusSwapControl::Step(uint64_t now) {
   resting_ = !two_evals_;
   resting_until_ = UINT64_MAX;
   for (int r = 0; r < rings; ++r) {
-    if (clocked[r]) Apply(r, now);
+    if (clocked[r]) Apply(r);
     resting_ = resting_ && !busy_[r];
     for (uint16_t d : deadline_[r])
       resting_until_ = std::min(resting_until_, now + 1 + static_cast<uint16_t>(d - now16 - 1));
   }
 }
 
-void TorusSwapControl::Apply(int r, uint64_t now) {
-  (void)now;
+void TorusSwapControl::Apply(int r) {
   Ring& ring = *rings_[r];
   const uint32_t hold_out = ring.Mask(kHoldOut), hold_admit = ring.Mask(kHoldAdmit);
   const uint32_t block_in = ring.Mask(kBlockIn), updated = ring.Mask(kUpdated);

@@ -63,7 +63,8 @@ class TorusSwapControl : public Mechanism {
   int StaleEntries() const;
 
  private:
-  void Apply(int ring, uint64_t now);
+  // Applies ring r's outputs after its edge to the data plane and the adapter's copies.
+  void Apply(int ring);
 
   TorusSwapConfig config_;
   PacketStepTorus& net_;
