@@ -28,7 +28,17 @@ PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, uint6
     stride_.push_back(stride);
     stride *= k;
   }
-  for (int d = 0; d < static_cast<int>(dims_.size()); ++d) {
+  // Each node's coordinates and its two rings per dimension, looked up on every routing decision.
+  const int n = static_cast<int>(dims_.size());
+  for (int node = 0; node < nodes_; ++node) {
+    for (int d = 0; d < n; ++d) coordinates_.push_back(static_cast<uint8_t>(node / stride_[d] % dims_[d]));
+    for (int d = 0, first = 0; d < n; first += 2 * (nodes_ / dims_[d]), ++d) {
+      const int low = node % stride_[d], high = node / (stride_[d] * dims_[d]);
+      ring_of_.push_back(first + 2 * (low + high * stride_[d]));
+      ring_of_.push_back(first + 2 * (low + high * stride_[d]) + 1);
+    }
+  }
+  for (int d = 0; d < n; ++d) {
     const int cycles = nodes_ / dims_[d];
     for (int cycle = 0; cycle < cycles; ++cycle) {
       // The cycle's node at coordinate 0: `cycle` counts the other coordinates in order.
@@ -43,31 +53,22 @@ PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, uint6
         members_.emplace_back(k);
         succ_.emplace_back(k);
         pred_.emplace_back(k);
-        tables_.emplace_back(k, std::vector<uint8_t>(k));
+        tables_.emplace_back(k * k);
         for (int label = 0; label < k; ++label) {
           succ_[ring][label] = (label + 1) % k;
           pred_[ring][label] = (label + k - 1) % k;
-          for (int m = 0; m < k; ++m) tables_[ring][label][m] = static_cast<uint8_t>(m);
+          for (int m = 0; m < k; ++m) tables_[ring][label * k + m] = static_cast<uint8_t>(m);
           channels_.push_back(std::make_unique<Channel>(1, 1.0, 0));
         }
       }
     }
   }
   inject_.resize(nodes_);
+  waiting_.assign(nodes_, 0);
   // Each router starts serving its inputs at a place of the seed's choosing.
   const int inputs = 2 * static_cast<int>(dims_.size()) + 1;
   for (int node = 0; node < nodes_; ++node)
-    rotate_.push_back(static_cast<uint8_t>(Mix(seed_ + node) % inputs));
-}
-
-int PacketStepTorus::RingOf(int node, int d, int direction) const {
-  const int k = dims_[d];
-  const int low = node % stride_[d];
-  const int high = node / (stride_[d] * k);
-  const int cycle = low + high * stride_[d];
-  int first = 0;
-  for (int e = 0; e < d; ++e) first += 2 * (nodes_ / dims_[e]);
-  return first + 2 * cycle + direction;
+    first_input_.push_back(static_cast<uint8_t>(Mix(seed_ + node) % inputs));
 }
 
 int PacketStepTorus::NextRing(const Packet& packet, int node, int ring_in) const {
@@ -80,7 +81,7 @@ int PacketStepTorus::NextRing(const Packet& packet, int node, int ring_in) const
     int best = -1, best_hops = 0;
     for (int direction = 0; direction < 2; ++direction) {
       const int ring = RingOf(node, d, direction);
-      const std::vector<uint8_t>& view = tables_[ring][Label(ring, here)];
+      const uint8_t* view = &tables_[ring][Label(ring, here) * dims_[d]];
       const int k = dims_[d];
       const int hops = (view[Label(ring, there)] - view[Label(ring, here)] + k) % k;
       if (best < 0 || hops < best_hops ||
@@ -108,13 +109,15 @@ void PacketStepTorus::DeliverArrivals(uint64_t now) {
 void PacketStepTorus::Inject(uint32_t id) {
   Packet& p = pool_[id];
   inject_[p.src].push_back(id);
+  ++waiting_[p.src];
   pairs_[static_cast<uint64_t>(p.src) * nodes_ + p.dst].outstanding.push_back(id);
   ++packets_inside_;
 }
 
 void PacketStepTorus::Advance(uint64_t now) {
   MoveLinks(now);
-  for (int node = 0; node < nodes_; ++node) Route(node, now);
+  for (int node = 0; node < nodes_; ++node)
+    if (waiting_[node]) Route(node, now);
 }
 
 void PacketStepTorus::MoveLinks(uint64_t now) {
@@ -131,6 +134,7 @@ void PacketStepTorus::MoveLinks(uint64_t now) {
       const uint32_t id = from.out.pop();
       ++pool_[id].hops;
       to.in.push(id);
+      ++waiting_[ring_node_[ring][succ_[ring][label]]];
       channels_[channel]->CountMove();
       ++ring_moves_;
     }
@@ -141,8 +145,10 @@ void PacketStepTorus::Route(int node, uint64_t now) {
   const int n = static_cast<int>(dims_.size());
   const int inputs = 2 * n + 1;  // ring inputs (d, direction), then injection
   int used = 0;                  // outputs taken this step: bit 2d + direction, bit 2n: absorption
-  for (int i = 0; i < inputs; ++i) {
-    const int input = (rotate_[node] + i) % inputs;
+  // The input served first turns every step (from a seeded start), whether or not the router had
+  // anything to route: a function of the step, so skipped and jumped steps change nothing.
+  int input = static_cast<int>((first_input_[node] + now) % inputs);
+  for (int i = 0; i < inputs; ++i, input = input + 1 == inputs ? 0 : input + 1) {
     const bool injected = input == 2 * n;
     const int ring_in = injected ? -1 : RingOf(node, input / 2, input % 2);
     Member* in = injected ? nullptr : &members_[ring_in][Label(ring_in, Coordinate(node, input / 2))];
@@ -175,9 +181,9 @@ void PacketStepTorus::Route(int node, uint64_t now) {
       in->in.pop();
       if (ring_out != ring_in) in->events |= kArriveSelf;
     }
+    --waiting_[node];
     used |= 1 << bit;
   }
-  rotate_[node] = static_cast<uint8_t>((rotate_[node] + 1) % inputs);
 }
 
 void PacketStepTorus::Absorb(uint32_t id, uint64_t now) {

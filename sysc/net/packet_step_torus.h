@@ -95,7 +95,7 @@ class PacketStepTorus : public Fabric {
   // The ring's new order: each member's successor.
   void SetOrder(int ring, const std::vector<int>& succ);
   // A node's routing table for a ring: the place of each member as that node knows it.
-  std::vector<uint8_t>& table(int ring, int label) { return tables_[ring][label]; }
+  uint8_t* table(int ring, int label) { return &tables_[ring][label * ring_nodes(ring)]; }
 
   // Figures for results.json: packets that reached their destination before an older one of the
   // same pair (a routing update changed the pair's direction) and waited for it, ring link moves.
@@ -109,11 +109,13 @@ class PacketStepTorus : public Fabric {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
   }
-  int Coordinate(int node, int d) const { return node / stride_[d] % dims_[d]; }
+  int Coordinate(int node, int d) const { return coordinates_[node * dims_.size() + d]; }
   int Label(int ring, int coordinate) const {
     return ring % 2 ? dims_[ring_dim_[ring]] - 1 - coordinate : coordinate;
   }
-  int RingOf(int node, int d, int direction) const;
+  int RingOf(int node, int d, int direction) const {
+    return ring_of_[(node * dims_.size() + d) * 2 + direction];
+  }
   // The ring a packet at `node` goes on next (or -1: it is absorbed here); `ring_in`: the ring it
   // arrived on (-1: injected), which it keeps while its dimension is unfinished.
   int NextRing(const Packet& packet, int node, int ring_in) const;
@@ -132,11 +134,14 @@ class PacketStepTorus : public Fabric {
   std::vector<std::vector<int>> ring_node_;  // [ring][label] -> node
   std::vector<std::vector<Member>> members_;
   std::vector<std::vector<int>> succ_, pred_;
-  std::vector<std::vector<std::vector<uint8_t>>> tables_;  // [ring][viewer][label] -> place
-  std::vector<std::deque<uint32_t>> inject_;               // per node
-  std::vector<uint8_t> rotate_;                            // per node: the input served first
-  std::vector<std::pair<uint32_t, uint64_t>> absorbed_;    // delivered at the next DeliverArrivals
-  std::vector<std::unique_ptr<Channel>> channels_;         // per ring member's output (busy counts)
+  std::vector<std::vector<uint8_t>> tables_;             // [ring][viewer * P + label] -> place
+  std::vector<uint8_t> coordinates_;                     // [node * n + d]
+  std::vector<int> ring_of_;                             // [(node * n + d) * 2 + direction]
+  std::vector<std::deque<uint32_t>> inject_;             // per node
+  std::vector<uint8_t> first_input_;                     // per node: the input served first at step 0
+  std::vector<int> waiting_;                             // per node: packets at its router's inputs
+  std::vector<std::pair<uint32_t, uint64_t>> absorbed_;  // delivered at the next DeliverArrivals
+  std::vector<std::unique_ptr<Channel>> channels_;       // per ring member's output (busy counts)
   // Per source-destination pair: its packets in injection order, and those absorbed before an
   // older one (a routing update changed the pair's direction), held until it arrives.
   struct Pair {

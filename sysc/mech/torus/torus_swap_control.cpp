@@ -221,7 +221,7 @@ void TorusSwapControl::Apply(int r) {
     denials_ += was == kAWait && role == kIdle;
     roles_[r] = (roles_[r] & ~(0xfu << (4 * k))) | role << (4 * k);
     if (updated >> k & 1) {
-      std::vector<uint8_t>& table = net_.table(r, k);
+      uint8_t* table = net_.table(r, k);
       for (int label = 0; label < config_.nodes; ++label) table[label] = ring.Place(k, label);
     }
   }
