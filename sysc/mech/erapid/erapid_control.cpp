@@ -8,6 +8,7 @@
 #include "Verapid_board.h"
 #include "Verapid_board___024root.h"
 #include "mech/rising_edge.h"
+#include "mech/signal_bits.h"
 #include "net/wormhole_network.h"
 
 // The model's own evaluation (see RisingEdge in mech/rising_edge.h).
@@ -24,10 +25,7 @@ constexpr int kLinkResponseCycles = kB * kB + kB + 2;  // its words through the 
 // Field i of `width` bits of a wide verilated signal.
 template <typename Wide>
 uint32_t Field(const Wide& w, int i, int width) {
-  const int bit = i * width;
-  uint64_t word = w[bit / 32];
-  if (bit % 32 + width > 32) word |= uint64_t{w[bit / 32 + 1]} << 32;
-  return static_cast<uint32_t>(word >> (bit % 32)) & ((1u << width) - 1);
+  return static_cast<uint32_t>(Bits(w, i * width, width));
 }
 
 std::vector<std::string> LedgerStates() {
