@@ -246,6 +246,9 @@ TEST_CASE("torus_swap and packet_step errors name the keys and the allowed value
   CHECK_THAT(error(Swaps("[10,10]", {})), Catch::Contains("topology.dims") && Catch::Contains("4, 6, 8"));
   CHECK_THAT(error(Swaps("[8,8]", {"torus_swap.block_cycles=300"})),
              Catch::Contains("torus_swap.block_cycles") && Catch::Contains("1 <= Tr < T"));
+  CHECK_THAT(error({"topology.kind=torus", "topology.dims=[4,4]", "network.switching=packet_step",
+                    "eee.mode=fast_wake"}),
+             Catch::Contains("eee.mode") && Catch::Contains("eee.mode = off"));
   CHECK_THAT(error({"topology.kind=mesh", "topology.dims=[8,8]", "network.switching=packet_step"}),
              Catch::Contains("network.switching") && Catch::Contains("torus"));
 }
