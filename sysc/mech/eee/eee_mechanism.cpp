@@ -100,8 +100,10 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   ParsePolicy(context, *e);
   if (e->mode == EeeMode::kOff) return nullptr;
   if (context.net.switching != "wormhole") {
-    throw ScenarioError("eee.mode: the EEE ports sit at the link ends of the wormhole network; allowed: "
-                        "eee.mode = off with network.switching = " + context.net.switching);
+    throw ScenarioError(
+        "eee.mode: the EEE ports sit at the link ends of the wormhole network; allowed: "
+        "eee.mode = off with network.switching = " +
+        context.net.switching);
   }
   return e;
 }
