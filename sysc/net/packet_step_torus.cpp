@@ -100,8 +100,7 @@ void PacketStepTorus::SetOrder(int ring, const std::vector<int>& succ) {
   for (int label = 0; label < static_cast<int>(succ.size()); ++label) pred_[ring][succ[label]] = label;
 }
 
-void PacketStepTorus::DeliverArrivals(uint64_t now) {
-  (void)now;
+void PacketStepTorus::DeliverArrivals(uint64_t) {
   for (const auto& [id, at] : absorbed_) observer_.OnDelivered(id, at);
   absorbed_.clear();
 }
@@ -115,13 +114,12 @@ void PacketStepTorus::Inject(uint32_t id) {
 }
 
 void PacketStepTorus::Advance(uint64_t now) {
-  MoveLinks(now);
+  MoveLinks();
   for (int node = 0; node < nodes_; ++node)
     if (waiting_[node]) Route(node, now);
 }
 
-void PacketStepTorus::MoveLinks(uint64_t now) {
-  (void)now;
+void PacketStepTorus::MoveLinks() {
   size_t channel = 0;
   for (int ring = 0; ring < rings(); ++ring) {
     std::vector<Member>& m = members_[ring];
@@ -136,7 +134,6 @@ void PacketStepTorus::MoveLinks(uint64_t now) {
       to.in.push(id);
       ++waiting_[ring_node_[ring][succ_[ring][label]]];
       channels_[channel]->CountMove();
-      ++ring_moves_;
     }
   }
 }

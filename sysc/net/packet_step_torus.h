@@ -97,10 +97,9 @@ class PacketStepTorus : public Fabric {
   // A node's routing table for a ring: the place of each member as that node knows it.
   uint8_t* table(int ring, int label) { return &tables_[ring][label * ring_nodes(ring)]; }
 
-  // Figures for results.json: packets that reached their destination before an older one of the
-  // same pair (a routing update changed the pair's direction) and waited for it, ring link moves.
+  // For results.json: packets that reached their destination before an older one of the same
+  // pair (a routing update changed the pair's direction) and waited for it.
   uint64_t reordered() const { return reordered_; }
-  uint64_t ring_moves() const { return ring_moves_; }
 
  private:
   // A 64-bit mix (splitmix64's finaliser).
@@ -119,7 +118,7 @@ class PacketStepTorus : public Fabric {
   // The ring a packet at `node` goes on next (or -1: it is absorbed here); `ring_in`: the ring it
   // arrived on (-1: injected), which it keeps while its dimension is unfinished.
   int NextRing(const Packet& packet, int node, int ring_in) const;
-  void MoveLinks(uint64_t now);
+  void MoveLinks();
   void Route(int node, uint64_t now);
   // Delivers a packet at its destination, in injection order per source-destination pair.
   void Absorb(uint32_t id, uint64_t now);
@@ -149,7 +148,7 @@ class PacketStepTorus : public Fabric {
     std::vector<uint32_t> early;
   };
   std::unordered_map<uint64_t, Pair> pairs_;
-  uint64_t packets_inside_ = 0, reordered_ = 0, ring_moves_ = 0;
+  uint64_t packets_inside_ = 0, reordered_ = 0;
   std::vector<LinkEnd> no_ends_;
   std::vector<EndActivity> no_activity_;
 };
