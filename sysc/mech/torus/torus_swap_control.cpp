@@ -151,6 +151,8 @@ TorusSwapControl::TorusSwapControl(const TorusSwapConfig& config, const Mechanis
   roles_.assign(net_.rings(), 0);
   busy_.assign(net_.rings(), 1);  // the first edge starts every period at step 0
   deadline_.assign(net_.rings(), std::vector<uint16_t>(config.nodes, 0));
+  clocked_.assign(net_.rings(), 0);
+  back_scratch_.assign(config.nodes, 0);
   if (tracer_.enabled()) {
     for (int r = 0; r < net_.rings(); ++r)
       if (tracer_.Matches("ring" + std::to_string(r))) rings_[r]->Trace(tracer_);
@@ -166,9 +168,10 @@ TorusSwapControl::~TorusSwapControl() {
 void TorusSwapControl::Step(uint64_t now) {
   const uint16_t now16 = static_cast<uint16_t>(now);
   const int rings = net_.rings();
-  std::vector<uint8_t> clocked(rings, 0);
-  std::vector<uint32_t> back(config_.nodes);
+  std::vector<uint8_t>& clocked = clocked_;
+  std::vector<uint32_t>& back = back_scratch_;
   for (int r = 0; r < rings; ++r) {
+    clocked[r] = 0;
     bool active = two_evals_ || busy_[r];
     for (int k = 0; k < config_.nodes && !active; ++k)
       active = net_.member(r, k).events != 0 || deadline_[r][k] == now16;
@@ -195,14 +198,8 @@ void TorusSwapControl::Step(uint64_t now) {
     for (int r = 0; r < rings; ++r)
       if (clocked[r]) rings_[r]->Edge();
   }
-  resting_ = !two_evals_;
-  resting_until_ = UINT64_MAX;
-  for (int r = 0; r < rings; ++r) {
+  for (int r = 0; r < rings; ++r)
     if (clocked[r]) Apply(r);
-    resting_ = resting_ && !busy_[r];
-    for (uint16_t d : deadline_[r])
-      resting_until_ = std::min(resting_until_, now + 1 + static_cast<uint16_t>(d - now16 - 1));
-  }
 }
 
 void TorusSwapControl::Apply(int r) {
@@ -235,7 +232,14 @@ void TorusSwapControl::Apply(int r) {
 }
 
 uint64_t TorusSwapControl::RestsUntil(uint64_t now) const {
-  return resting_ ? std::max(now, resting_until_) : now;
+  if (two_evals_) return now;
+  uint64_t until = UINT64_MAX;
+  for (size_t r = 0; r < rings_.size(); ++r) {
+    if (busy_[r]) return now;
+    for (uint16_t d : deadline_[r])  // the first step >= now whose time base equals d
+      until = std::min(until, now + static_cast<uint16_t>(d - static_cast<uint16_t>(now)));
+  }
+  return until;
 }
 
 double TorusSwapControl::MeanThreshold() const {

@@ -78,8 +78,8 @@ class TorusSwapControl : public Mechanism {
   bool two_evals_;
   uint64_t swaps_ = 0, aborts_ = 0, denials_ = 0;
   mutable uint64_t swaps_sampled_ = 0;
-  bool resting_ = false;
-  uint64_t resting_until_ = 0;
+  std::vector<uint8_t> clocked_;        // per ring: clocked this step (scratch)
+  std::vector<uint32_t> back_scratch_;  // the back totals one ring reads (scratch)
 };
 
 }  // namespace icn
