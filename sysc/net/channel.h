@@ -70,8 +70,10 @@ class Channel {
   // Activity: flits sent in total, and whether a flit left on cycle `now` (arrivals: the mirror).
   uint64_t busy_cycles() const { return busy_cycles_; }
   bool sent_at(uint64_t now) const { return last_tx_ == now; }
-  // A data plane that moves whole packets itself (packet_step) counts each move here.
+  // A data plane that moves whole packets itself (packet_step) counts each move here; a
+  // circuit-switched one the cycles a transfer keeps the channel busy.
   void CountMove() { ++busy_cycles_; }
+  void CountBusy(uint64_t cycles) { busy_cycles_ += cycles; }
   // Also write the cycle of the last flit sent / received into these (a flat array of the link
   // ends, which controllers read without touching the channel).
   void MirrorActivity(uint64_t* sent, uint64_t* received) {

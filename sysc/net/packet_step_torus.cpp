@@ -1,7 +1,5 @@
 #include "net/packet_step_torus.h"
 
-#include <algorithm>
-
 #include "core/errors.h"
 #include "net/channel.h"
 #include "net/data_plane.h"
@@ -10,7 +8,11 @@ namespace icn {
 
 PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, uint64_t seed, PacketPool& pool,
                                  SinkObserver& observer)
-    : topology_(std::move(topology)), pool_(pool), observer_(observer), seed_(Mix(seed)) {
+    : topology_(std::move(topology)),
+      pool_(pool),
+      observer_(observer),
+      seed_(Mix(seed)),
+      order_(topology_->nodes) {
   const std::string name = topology_->Name();
   if (name.size() < 6 || name.compare(name.size() - 6, 6, " torus") != 0) {
     throw ScenarioError("network.switching: packet_step runs on a torus (topology.kind = torus), not a " +
@@ -109,7 +111,7 @@ void PacketStepTorus::Inject(uint32_t id) {
   Packet& p = pool_[id];
   inject_[p.src].push_back(id);
   ++waiting_[p.src];
-  pairs_[static_cast<uint64_t>(p.src) * nodes_ + p.dst].outstanding.push_back(id);
+  order_.Add(p, id);
   ++packets_inside_;
 }
 
@@ -184,31 +186,17 @@ void PacketStepTorus::Route(int node, uint64_t now) {
 }
 
 void PacketStepTorus::Absorb(uint32_t id, uint64_t now) {
-  const Packet& p = pool_[id];
-  Pair& pair = pairs_[static_cast<uint64_t>(p.src) * nodes_ + p.dst];
-  if (pair.outstanding.front() != id) {  // an older packet of the pair is still on its way
-    pair.early.push_back(id);
-    ++reordered_;
-    return;
-  }
-  for (uint32_t next = id;;) {
+  order_.Arrive(pool_, id, [&](uint32_t next) {
     pool_[next].next_index = pool_[next].flits;
     absorbed_.push_back({next, now});
     --packets_inside_;
-    pair.outstanding.pop_front();
-    if (pair.outstanding.empty()) break;
-    const auto early = std::find(pair.early.begin(), pair.early.end(), pair.outstanding.front());
-    if (early == pair.early.end()) break;
-    next = *early;
-    pair.early.erase(early);
-  }
+  });
 }
 
 void PacketStepTorus::CountFlits(std::vector<uint32_t>& present) const {
   for (const auto& queue : inject_)
     for (uint32_t id : queue) present[id] += pool_[id].flits;
-  for (const auto& [key, pair] : pairs_)
-    for (uint32_t id : pair.early) present[id] += pool_[id].flits;
+  order_.CountFlits(pool_, present);
   for (const auto& ring : members_) {
     for (const Member& m : ring) {
       for (int i = 0; i < m.in.count; ++i) present[m.in.at(i)] += pool_[m.in.at(i)].flits;
@@ -221,10 +209,7 @@ std::string PacketStepTorus::Locate(uint32_t packet) const {
   for (int node = 0; node < nodes_; ++node)
     for (uint32_t id : inject_[node])
       if (id == packet) return "injection queue of node " + std::to_string(node);
-  for (const auto& [key, pair] : pairs_)
-    for (uint32_t id : pair.early)
-      if (id == packet)
-        return "absorption of node " + std::to_string(key % nodes_) + ", behind an older packet";
+  if (std::string held = order_.Locate(packet); !held.empty()) return held;
   for (int ring = 0; ring < rings(); ++ring) {
     for (int label = 0; label < ring_nodes(ring); ++label) {
       const Member& m = members_[ring][label];

@@ -20,12 +20,12 @@
 #include <deque>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "net/fabric.h"
 #include "net/flit.h"
 #include "net/nic.h"
+#include "net/pair_order.h"
 #include "net/topology.h"
 
 namespace icn {
@@ -99,7 +99,7 @@ class PacketStepTorus : public Fabric {
 
   // For results.json: packets that reached their destination before an older one of the same
   // pair (a routing update changed the pair's direction) and waited for it.
-  uint64_t reordered() const { return reordered_; }
+  uint64_t reordered() const { return order_.reordered(); }
 
  private:
   // A 64-bit mix (splitmix64's finaliser).
@@ -141,14 +141,8 @@ class PacketStepTorus : public Fabric {
   std::vector<int> waiting_;                             // per node: packets at its router's inputs
   std::vector<std::pair<uint32_t, uint64_t>> absorbed_;  // delivered at the next DeliverArrivals
   std::vector<std::unique_ptr<Channel>> channels_;       // per ring member's output (busy counts)
-  // Per source-destination pair: its packets in injection order, and those absorbed before an
-  // older one (a routing update changed the pair's direction), held until it arrives.
-  struct Pair {
-    std::deque<uint32_t> outstanding;
-    std::vector<uint32_t> early;
-  };
-  std::unordered_map<uint64_t, Pair> pairs_;
-  uint64_t packets_inside_ = 0, reordered_ = 0;
+  PairOrder order_;  // per source-destination pair, delivery in injection order
+  uint64_t packets_inside_ = 0;
   std::vector<LinkEnd> no_ends_;
   std::vector<EndActivity> no_activity_;
 };
