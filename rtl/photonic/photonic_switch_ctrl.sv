@@ -2,7 +2,7 @@
 /// Control plane of one photonic switch (SPEC M5; paper 004, Section IV and Algorithm 1): the
 /// channel reservation table of each output link (W channels), the converter of each input channel
 /// (label extractor + tunable wavelength converter: input channel -> output port and channel) and
-/// the buffer port's entries. It answers one control-network request per cycle; the harness carries
+/// the buffer port's entries (paper Figure 2 draws one channel each way; buf_channels_i sets how many). It answers one control-network request per cycle; the harness carries
 /// requests from switch to switch, one hop a cycle, and keeps no copy of the tables.
 ///
 ///   Reserve   forward. Takes the lowest free channel on the first candidate output (round-robin
@@ -30,10 +30,8 @@
 module photonic_switch_ctrl #(
   /// Link ports: to other switches and to nodes (the buffer port is number Ports).
   parameter int unsigned Ports = 7,
-  /// WDM channels per link (W).
+  /// WDM channels per link at most (channels_i says how many are in use).
   parameter int unsigned Channels = 5,
-  /// Channels of the buffer port each way (paper Figure 2: one in, one out).
-  parameter int unsigned BufChannels = 1,
   /// Width of the buffer's entry count; slots_i = all ones: unlimited.
   parameter int unsigned SlotWidth = 24,
   /// Width of a port number, the buffer port included (derived).
@@ -47,6 +45,8 @@ module photonic_switch_ctrl #(
   input  logic [1:0]                    mode_i,        // enum: photonic_mode_e
   input  logic                          has_buffer_i,
   input  logic [SlotWidth-1:0]          slots_i,       // buffer entries (MTU slots)
+  input  logic [ChanWidth:0]            channels_i,    // channels in use per link (W <= Channels)
+  input  logic [ChanWidth:0]            buf_channels_i,  // channels of the buffer port each way
   // The request of this cycle
   input  logic [2:0]                    req_i,         // enum: photonic_req_e
   input  logic [PortWidth-1:0]          in_port_i,     // where the circuit enters this switch
@@ -69,7 +69,6 @@ module photonic_switch_ctrl #(
   localparam int unsigned EntryWidth = 2 + PortWidth + ChanWidth;
   localparam int unsigned IndexWidth = $clog2(Entries);
   localparam int unsigned PortSpan = 1 << PortWidth;
-  localparam logic [Channels-1:0] BufUsable = Channels'((1 << BufChannels) - 1);
 
   logic [(Ports+1)*Channels-1:0] busy_q, busy_d;
   logic [Entries*EntryWidth-1:0] conv_q, conv_d;
@@ -89,7 +88,7 @@ module photonic_switch_ctrl #(
   logic [PortWidth:0]      look_wide;
   logic [ChanWidth-1:0]    pick_ch, buf_ch;
   logic                    buf_free, buffer_ok;
-  logic [Channels-1:0]     pick_busy, buf_busy;
+  logic [Channels-1:0]     pick_busy, buf_busy, link_unusable, buf_unusable;
   logic [2:0]              rsp;
 
   // Bit of channel c of port p in the flat tables (and of input p's converter entry).
@@ -115,13 +114,17 @@ module photonic_switch_ctrl #(
     assign chan_bad = 1'b0;
   end
   assign bad_input = port_bad || chan_bad
-                     || (in_port_i == PortWidth'(Ports) && 32'(in_ch_i) >= BufChannels);
+                     || (in_port_i == PortWidth'(Ports) ? buf_unusable[in_ch_i] : link_unusable[in_ch_i]);
 
   // Candidates and free outputs, padded to every port number (the buffer's and beyond are never chosen).
   assign cand = PortSpan'(cand_i);
+  for (genvar c = 0; c < Channels; c++) begin : g_usable
+    assign link_unusable[c] = (ChanWidth+1)'(c) >= channels_i;
+    assign buf_unusable[c] = (ChanWidth+1)'(c) >= buf_channels_i;
+  end
   for (genvar p = 0; p < PortSpan; p++) begin : g_port_free
     if (p < Ports) begin : g_link
-      assign port_free[p] = ~&busy_q[p*Channels +: Channels];
+      assign port_free[p] = ~&(busy_q[p*Channels +: Channels] | link_unusable);
     end else begin : g_none
       assign port_free[p] = 1'b0;
     end
@@ -140,14 +143,14 @@ module photonic_switch_ctrl #(
         pick = look;
       end
     end
-    pick_busy = busy_q[pick*Channels +: Channels];
+    pick_busy = busy_q[pick*Channels +: Channels] | link_unusable;
     pick_ch = '0;
     for (int c = Channels - 1; c >= 0; c--) if (!pick_busy[c]) pick_ch = ChanWidth'(c);
   end
 
   // The buffer may end the segment here (Algorithm 1, line 15).
   always_comb begin
-    buf_busy = busy_q[Ports*Channels +: Channels] | ~BufUsable;
+    buf_busy = busy_q[Ports*Channels +: Channels] | buf_unusable;
     buf_free = ~&buf_busy;
     buf_ch = '0;
     for (int c = Channels - 1; c >= 0; c--) if (!buf_busy[c]) buf_ch = ChanWidth'(c);
@@ -244,10 +247,11 @@ module photonic_switch_ctrl #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
-      assert (BufChannels >= 1 && BufChannels <= Channels);
+      assert (buf_channels_i >= (ChanWidth+1)'(1) && buf_channels_i <= (ChanWidth+1)'(Channels));
       assert (rr_q < PortWidth'(Ports));
       assert (req_i <= ReqTeardown);
       assert (mode_i <= ModeSegment);
+      assert (channels_i >= (ChanWidth+1)'(1) && channels_i <= (ChanWidth+1)'(Channels));
       assert (!(rsp == RspBuffered && slots_q == '1));  // the entry count never wraps
     end
   end

@@ -1,6 +1,6 @@
 `default_nettype none
-/// Synthesis wrapper: the control plane of one photonic switch, W = 5 channels per link, one buffer
-/// channel each way, 24-bit entry count (4 KB slots: up to 64 GB). scripts/cost.sh synthesises a
+/// Synthesis wrapper: the control plane of one photonic switch, W = 5 channels per link and at the
+/// buffer port, 24-bit entry count (4 KB slots: up to 64 GB). scripts/cost.sh synthesises a
 /// switch of the 12-ary 3-tree (radix 24) and one of the 3-D torus (six links and the node's).
 /// Variant tree: Ports=24 | (24 + 1) x 5 channel bits + 125 converter entries x 10 bits + 24-bit count + 5-bit pointer = 1404 bits
 /// Variant torus: Ports=7 | (7 + 1) x 5 channel bits + 40 converter entries x 8 bits + 24-bit count + 3-bit pointer = 387 bits
@@ -30,7 +30,6 @@ module photonic_switch_ctrl_synth #(
   photonic_switch_ctrl #(
     .Ports      (Ports),
     .Channels   (5),
-    .BufChannels(1),
     .SlotWidth  (24)
   ) u_ctrl (
     .clk_i       (clk_i),
@@ -38,6 +37,8 @@ module photonic_switch_ctrl_synth #(
     .mode_i      (mode_i),
     .has_buffer_i(has_buffer_i),
     .slots_i     (slots_i),
+    .channels_i  (4'd5),
+    .buf_channels_i(4'd5),
     .req_i       (req_i),
     .in_port_i   (in_port_i),
     .in_ch_i     (in_ch_i),

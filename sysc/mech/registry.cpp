@@ -10,10 +10,11 @@ MechanismInfo EeeMechanism();
 MechanismInfo FattreeOnOffMechanism();
 MechanismInfo ErapidMechanism();
 MechanismInfo TorusSwapMechanism();
+MechanismInfo PhotonicMechanism();
 
 const std::vector<MechanismInfo>& Mechanisms() {
   static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism(),
-                                                 TorusSwapMechanism()};
+                                                 TorusSwapMechanism(), PhotonicMechanism()};
   return all;
 }
 

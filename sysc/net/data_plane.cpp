@@ -6,18 +6,22 @@ namespace icn {
 
 DataPlaneInfo WormholeDataPlane();
 DataPlaneInfo PacketStepDataPlane();
+DataPlaneInfo PhotonicDataPlane();
 
 const std::vector<DataPlaneInfo>& DataPlanes() {
-  static const std::vector<DataPlaneInfo> all = {WormholeDataPlane(), PacketStepDataPlane()};
+  static const std::vector<DataPlaneInfo> all = {WormholeDataPlane(), PacketStepDataPlane(),
+                                                 PhotonicDataPlane()};
   return all;
 }
 
 std::vector<KeySpec> DataPlaneKeys() {
   std::vector<std::string> names;
   for (const DataPlaneInfo& d : DataPlanes()) names.push_back(d.name);
-  return {ChoiceKey("network.switching", "wormhole", names,
-                    "data plane: wormhole = input-queued VC routers with credit flow control; packet_step = "
-                    "whole packets in lock-step, one step per hop (a torus only: paper 001's network)")};
+  return {ChoiceKey(
+      "network.switching", "wormhole", names,
+      "data plane: wormhole = input-queued VC routers with credit flow control; packet_step = "
+      "whole packets in lock-step, one step per hop (a torus only: paper 001's network); photonic = "
+      "circuit-switched WDM links, reservations by the photonic control plane (photonic.*: paper 004)")};
 }
 
 std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,

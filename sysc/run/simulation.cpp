@@ -340,13 +340,13 @@ nlohmann::json Simulation::Finish(double wall_s) {
                      {"accepted", static_cast<double>(stats_.window_flits_delivered()) / (nodes * window)}};
   r["energy"] = EnergyResults();
   if (workload) r["workload"] = WorkloadResults();
-  for (const auto& m : mechanisms_) m->Report(r);
   r["sim"] = {{"cycles", cycle_},
               {"wall_s", wall_s},
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
               {"jumped_cycles", jumped_cycles_},
               {"warmup_cycles", params_.sim.warmup},
               {"measure_cycles", params_.sim.measure}};
+  for (const auto& m : mechanisms_) m->Report(r);  // after "sim": they may read the run's length
   if (stalled_ == ProgressWatchdog::Verdict::kDeadlocked) {
     r["verdict"] = "deadlocked";
     r["verdict_reason"] = "no flit moved on any wire for " +

@@ -64,13 +64,21 @@ const std::vector<KeySpec>& WorkloadKeys() {
         ChoiceKey(
             "workload.kind", "none", kinds,
             "MPI-like workload instead of traffic.*: a preset (livermore: paper 001's kernels 7, 18, 21 as "
-            "read / data / write / ack packets, workload.iterations passes), or replay workload.trace"),
+            "read / data / write / ack packets, workload.iterations passes; random_messages: paper 004's "
+            "workload.messages_per_node messages per node to random destinations, all at time 0), or replay "
+            "workload.trace"),
         TextKey("workload.trace", "''", "trace file to replay (workload.kind = trace)"),
         IntKey("workload.iterations", "0", 0, 1e6, "", "preset iterations (0 = the preset's own)"),
         RealKey("workload.compute_scale", "1", 0, 1e6, "", "multiplies every compute gap of a preset"),
         IntKey("workload.mtu_bytes", "9600", 1, 1 << 24, "bytes", "largest packet"),
         IntKey("workload.flit_bytes", "1600", 1, 1 << 24, "bytes",
                "bytes a link carries per cycle (400 Gb/s x 32 ns = 1600 B)"),
+        IntKey("workload.messages_per_node", "100", 1, 1e6, "", "random_messages: messages each node sends"),
+        IntKey("workload.small_bytes", "4096", 1, 1LL << 32, "bytes",
+               "random_messages: size of a small message"),
+        IntKey("workload.large_bytes", "524288", 1, 1LL << 32, "bytes",
+               "random_messages: size of a large message"),
+        RealKey("workload.large_fraction", "0.2", 0, 1, "", "random_messages: share of large messages"),
         IntKey("workload.max_cycles", "100000000", 1, kUnbounded, "cycles",
                "a workload not finished after this many cycles ends the run as saturated"),
     };
@@ -114,6 +122,10 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
   w.mtu_bytes = static_cast<uint32_t>(s.Int("workload.mtu_bytes"));
   w.flit_bytes = static_cast<uint32_t>(s.Int("workload.flit_bytes"));
   w.max_cycles = static_cast<uint64_t>(s.Int("workload.max_cycles"));
+  w.random_messages.per_node = static_cast<int>(s.Int("workload.messages_per_node"));
+  w.random_messages.small_bytes = static_cast<uint64_t>(s.Int("workload.small_bytes"));
+  w.random_messages.large_bytes = static_cast<uint64_t>(s.Int("workload.large_bytes"));
+  w.random_messages.large_fraction = s.Real("workload.large_fraction");
   if (w.kind == "trace" && w.trace.empty()) {
     throw ScenarioError("workload.trace: workload.kind = trace needs the path of a trace file");
   }

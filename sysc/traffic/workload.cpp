@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "core/rng.h"
 #include "traffic/livermore.h"
+#include "traffic/random_messages.h"
 #include "traffic/traffic_params.h"
 
 namespace icn {
@@ -259,6 +260,7 @@ const std::vector<std::string>& WorkloadPresets() {
     std::vector<std::string> n;
     for (const Preset& p : Presets()) n.push_back(p.name);
     n.push_back("livermore");
+    n.push_back("random_messages");
     return n;
   }();
   return names;
@@ -271,6 +273,7 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
                         std::to_string(ranks));
   }
   if (preset == "livermore") return MakeLivermore(ranks, iterations);
+  if (preset == "random_messages") return MakeRandomMessages(RandomMessages{}, ranks, seed);
   for (const Preset& p : Presets()) {
     if (p.name != preset) continue;
     Builder b(ranks, compute_scale, seed);
@@ -281,6 +284,8 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
 }
 
 Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
+  if (params.kind == "random_messages" && nodes >= 2)
+    return MakeRandomMessages(params.random_messages, nodes, seed);
   if (params.kind != "trace")
     return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
   std::ifstream file(params.trace);

@@ -1,7 +1,7 @@
 // Reference model of rtl/photonic/photonic_switch_ctrl.sv, request for request: the channel table
-// of every output (the buffer port last), the converter entry of every input channel, the buffer's
-// entry count and the round-robin pointer of the reserve. Handle() answers from the state before
-// the edge and applies the request, as the RTL does at its clock edge.
+// of every output (the buffer port last; channels_ of them, the first Straps::channels in use), the converter
+// entry of every input channel, the buffer's entry count and the round-robin pointer of the reserve. Handle()
+// answers from the state before the edge and applies the request, as the RTL does at its clock edge.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -16,16 +16,17 @@ class PhotonicSwitchCtrl {
     icn::PhotonicMode mode = icn::PhotonicMode::kSegment;
     bool has_buffer = true;
     uint32_t slots = 8;
+    int channels = 5;      // in use per link (the RTL's channels_i)
+    int buf_channels = 1;  // of the buffer port (buf_channels_i)
   };
   struct Entry {
     bool used = false, configured = false;
     int port = 0, ch = 0;
   };
 
-  PhotonicSwitchCtrl(int ports, int channels, int buf_channels)
+  PhotonicSwitchCtrl(int ports, int channels)
       : ports_(ports),
         channels_(channels),
-        buf_channels_(buf_channels),
         busy_((ports + 1) * channels, false),
         conv_((ports + 1) * channels) {}
 
@@ -34,8 +35,10 @@ class PhotonicSwitchCtrl {
     using icn::PhotonicRsp;
     icn::SwitchAnswer a;
     if (r.kind == PhotonicReq::kNone) return a;
-    const bool bad =
-        r.in_port > ports_ || r.in_ch >= channels_ || (r.in_port == ports_ && r.in_ch >= buf_channels_);
+    channels_in_use_ = s.channels;
+    buf_channels_ = s.buf_channels;
+    const bool bad = r.in_port > ports_ || r.in_ch >= channels_ ||
+                     (r.in_port == ports_ ? r.in_ch >= buf_channels_ : r.in_ch >= s.channels);
     const int index = r.in_port * channels_ + r.in_ch;
     Entry e = bad ? Entry{} : conv_[index];
     a.kind = PhotonicRsp::kError;
@@ -80,7 +83,7 @@ class PhotonicSwitchCtrl {
  private:
   // Lowest free channel of an output (the buffer port: of its usable ones), or -1.
   int FreeChannel(int port) const {
-    const int usable = port == ports_ ? buf_channels_ : channels_;
+    const int usable = port == ports_ ? buf_channels_ : channels_in_use_;
     for (int c = 0; c < usable; ++c)
       if (!busy_[port * channels_ + c]) return c;
     return -1;
@@ -100,7 +103,9 @@ class PhotonicSwitchCtrl {
     return {icn::PhotonicRsp::kBuffered, static_cast<uint8_t>(ports_), static_cast<uint8_t>(ch)};
   }
 
-  int ports_, channels_, buf_channels_;
+  int ports_, channels_;
+  int buf_channels_ = 1;
+  int channels_in_use_ = 0;
   std::vector<bool> busy_;
   std::vector<Entry> conv_;
   uint32_t slots_ = 0;

@@ -22,16 +22,18 @@ using icn::SwitchAnswer;
 using icn::SwitchRequest;
 using Straps = ref::PhotonicSwitchCtrl::Straps;
 
-constexpr int kPorts = 7, kChannels = 5, kBuffer = kPorts;
+constexpr int kPorts = 7, kChannels = 8, kBuffer = kPorts;  // 8 channels at most, 5 in use unless set
 
 struct Switch {
   tb::Dut<Vphotonic_switch_ctrl7> dut;
-  ref::PhotonicSwitchCtrl model{kPorts, kChannels, 1};
+  ref::PhotonicSwitchCtrl model{kPorts, kChannels};
 
   SwitchAnswer Handle(const Straps& s, const SwitchRequest& r) {
     dut->mode_i = static_cast<uint8_t>(s.mode);
     dut->has_buffer_i = s.has_buffer;
     dut->slots_i = s.slots;
+    dut->channels_i = static_cast<uint8_t>(s.channels);
+    dut->buf_channels_i = static_cast<uint8_t>(s.buf_channels);
     dut->req_i = static_cast<uint8_t>(r.kind);
     dut->in_port_i = r.in_port;
     dut->in_ch_i = r.in_ch;
@@ -71,7 +73,11 @@ TEST_CASE("photonic_switch_ctrl: lock-step with the reference on random requests
     std::vector<Circuit> live;  // input channels holding an entry
     int answers[6] = {};
     for (int step = 0; step < 20000; ++step) {
-      if (step % 4000 == 0) s.has_buffer = rng.Below(4) != 0;
+      if (step % 4000 == 0) {
+        s.has_buffer = rng.Below(4) != 0;
+        s.channels = 1 + static_cast<int>(rng.Below(kChannels));
+        s.buf_channels = 1 + static_cast<int>(rng.Below(3));
+      }
       SwitchRequest r;
       const uint32_t pick = rng.Below(100);
       if (pick < 5) {  // anything at all
@@ -79,7 +85,7 @@ TEST_CASE("photonic_switch_ctrl: lock-step with the reference on random requests
                     rng.Below(1u << kPorts), rng.Below(2));
       } else if (pick < 55 || live.empty()) {  // a new circuit on a random input channel
         const int port = rng.Below(kPorts + 1);
-        r = Request(PhotonicReq::kReserve, port, port == kBuffer ? 0 : rng.Below(kChannels),
+        r = Request(PhotonicReq::kReserve, port, rng.Below(port == kBuffer ? 3 : kChannels),
                     rng.Below(1u << kPorts), rng.Below(4) == 0);
       } else {  // the next step of a circuit this switch holds
         const size_t i = rng.Below(static_cast<uint32_t>(live.size()));
@@ -109,7 +115,7 @@ TEST_CASE("photonic_switch_ctrl: a channel is never taken twice", "[unit]") {
   Switch sw;
   const Straps s{PhotonicMode::kCircuit, false, 0};
   // Five circuits fill output 3; the sixth fails; an input channel already in use is refused.
-  for (int ch = 0; ch < kChannels; ++ch) {
+  for (int ch = 0; ch < 5; ++ch) {
     const SwitchAnswer a = sw.Handle(s, Request(PhotonicReq::kReserve, 0, ch, 1u << 3));
     REQUIRE(a.kind == PhotonicRsp::kGranted);
     REQUIRE(a.out_port == 3);
@@ -139,7 +145,7 @@ TEST_CASE("photonic_switch_ctrl: adaptive choice goes round the candidates", "[u
 TEST_CASE("photonic_switch_ctrl: the buffer ends a segment only where Algorithm 1 allows", "[unit]") {
   Switch sw;
   Straps s{PhotonicMode::kSegment, true, 1};
-  for (int ch = 0; ch < kChannels; ++ch) sw.Handle(s, Request(PhotonicReq::kReserve, 0, ch, 1u << 2));
+  for (int ch = 0; ch < 5; ++ch) sw.Handle(s, Request(PhotonicReq::kReserve, 0, ch, 1u << 2));
   // Output 2 is full: the segment's source cannot end it here; another switch can, once.
   REQUIRE(sw.Handle(s, Request(PhotonicReq::kReserve, 1, 0, 1u << 2, true)).kind == PhotonicRsp::kFailed);
   const SwitchAnswer b = sw.Handle(s, Request(PhotonicReq::kReserve, 1, 0, 1u << 2));

@@ -1,0 +1,158 @@
+#include "mech/photonic/photonic_control.h"
+
+#include <string>
+
+#include "Vphotonic_switch_ctrl24.h"
+#include "Vphotonic_switch_ctrl24___024root.h"
+#include "Vphotonic_switch_ctrl5.h"
+#include "Vphotonic_switch_ctrl5___024root.h"
+#include "Vphotonic_switch_ctrl7.h"
+#include "Vphotonic_switch_ctrl7___024root.h"
+#include "Vphotonic_switch_ctrl8.h"
+#include "Vphotonic_switch_ctrl8___024root.h"
+#include "core/errors.h"
+#include "core/tracer.h"
+#include "mech/rising_edge.h"
+#include "mech/signal_bits.h"
+
+namespace icn {
+namespace {
+
+template <typename V, int kPorts>
+class SwitchModel : public PhotonicControl::Model {
+ public:
+  SwitchModel(VerilatedContext* context, const std::string& name, const PhotonicParams& p, bool buffered)
+      : model_(std::make_unique<V>(context, name.c_str())) {
+    V& m = *model_;
+    m.mode_i = static_cast<uint8_t>(p.mode);
+    m.has_buffer_i = buffered;
+    m.slots_i = p.slots;
+    m.channels_i = static_cast<uint8_t>(p.channels);
+    m.buf_channels_i = static_cast<uint8_t>(p.buffer_channels);
+    Idle();
+    Reset(m);
+  }
+
+  SwitchAnswer Handle(const SwitchRequest& r) override {
+    V& m = *model_;
+    m.req_i = static_cast<uint8_t>(r.kind);
+    m.in_port_i = r.in_port;
+    m.in_ch_i = r.in_ch;
+    m.cand_i = r.candidates;
+    m.seg_src_i = r.segment_source;
+    m.eval();  // the clock stays high: the answer settles, no edge
+    return {static_cast<PhotonicRsp>(m.rsp_o), m.out_port_o, m.out_ch_o};
+  }
+  void Idle() override {
+    V& m = *model_;
+    m.req_i = 0;
+    m.in_port_i = m.in_ch_i = 0;
+    m.cand_i = 0;
+    m.seg_src_i = 0;
+  }
+  void Edge() override { RisingEdge(*model_, *model_->rootp); }
+  void SetClock(bool high) override { model_->clk_i = high; }
+  void Eval() override { model_->eval(); }
+  uint32_t SlotsUsed() const override { return model_->slots_used_o; }
+  uint64_t Digest() const override {
+    const V& m = *model_;
+    uint64_t d = m.slots_used_o | static_cast<uint64_t>(m.rr_o) << 32;
+    for (int bit = 0; bit < (kPorts + 1) * PhotonicControl::kMaxChannels; bit += 32)
+      d = (d ^ Bits(m.busy_o, bit, 32)) * 0x100000001b3ULL;
+    return d;
+  }
+  void Trace(Tracer& tracer) override { model_->trace(tracer.fst(), 99); }
+  void Final() override { model_->final(); }
+
+ private:
+  std::unique_ptr<V> model_;
+};
+
+std::unique_ptr<PhotonicControl::Model> MakeModel(int ports, VerilatedContext* context,
+                                                  const std::string& name, const PhotonicParams& p,
+                                                  bool buffered) {
+  switch (ports) {
+    case 5:
+      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl5, 5>>(context, name, p, buffered);
+    case 7:
+      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl7, 7>>(context, name, p, buffered);
+    case 8:
+      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl8, 8>>(context, name, p, buffered);
+    default:
+      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl24, 24>>(context, name, p, buffered);
+  }
+}
+
+PhotonicNetwork& PhotonicOf(Fabric& fabric) {
+  auto* net = dynamic_cast<PhotonicNetwork*>(&fabric);
+  if (!net) throw ScenarioError("photonic.mode: allowed with network.switching = photonic");
+  return *net;
+}
+
+}  // namespace
+
+PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismContext& context)
+    : config_(config),
+      net_(PhotonicOf(context.fabric)),
+      tracer_(context.tracer),
+      context_(std::make_unique<VerilatedContext>()),
+      two_evals_(context.two_evals || context.tracer.enabled()) {
+  context_->traceEverOn(tracer_.enabled());
+  net_.Attach(config.params, this);
+  asked_.assign(net_.switches(), UINT64_MAX);
+  for (int sw = 0; sw < net_.switches(); ++sw)
+    models_.push_back(
+        MakeModel(net_.ports(), context_.get(), "sw" + std::to_string(sw), config.params, net_.buffered(sw)));
+  if (tracer_.enabled()) {
+    for (int sw = 0; sw < net_.switches(); ++sw)
+      if (tracer_.Matches("sw" + std::to_string(sw))) models_[sw]->Trace(tracer_);
+  }
+}
+
+PhotonicControl::~PhotonicControl() {
+  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  for (auto& m : models_) m->Final();
+  models_.clear();
+}
+
+SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request) {
+  if (asked_[sw] == cycle_) {
+    models_[sw]->Edge();  // the previous request of this cycle first (the control plane runs faster)
+  } else {
+    asked_[sw] = cycle_;
+    handled_.push_back(sw);
+  }
+  return models_[sw]->Handle(request);
+}
+
+void PhotonicControl::Step(uint64_t now) {
+  if (two_evals_) {
+    for (auto& m : models_) {
+      m->SetClock(false);
+      m->Eval();
+    }
+    tracer_.Dump(now, 0);
+    for (auto& m : models_) {
+      m->SetClock(true);
+      m->Eval();
+    }
+    tracer_.Dump(now, 1);
+  } else {
+    for (int sw : handled_) models_[sw]->Edge();
+  }
+  for (int sw : handled_) models_[sw]->Idle();
+  handled_.clear();
+  cycle_ = now + 1;
+}
+
+uint64_t PhotonicControl::Digest() const {
+  uint64_t digest = 0;
+  for (const auto& m : models_) digest = (digest ^ m->Digest()) * 0x100000001b3ULL;
+  return digest;
+}
+
+void PhotonicControl::Report(nlohmann::json& results) const {
+  results["photonic"] = net_.Report(results["sim"]["cycles"].get<uint64_t>());
+}
+
+}  // namespace icn

@@ -1,0 +1,69 @@
+// Adapter of the photonic switch control planes: one verilated photonic_switch_ctrl per switch of
+// the photonic data plane, which asks it (SwitchControl::Handle) for each control-network request
+// it serves. The answer is the model's combinational output for that request; the model's
+// registers take it on the clock edge closing the cycle (Step). A switch with no request is not
+// clocked (its tables hold; it has no time base).
+#pragma once
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "mech/mechanism.h"
+#include "net/photonic/photonic_network.h"
+#include "net/photonic/photonic_params.h"
+#include "net/photonic/switch_control.h"
+
+class VerilatedContext;
+
+namespace icn {
+
+struct PhotonicConfig : MechanismConfig {
+  PhotonicParams params;
+};
+
+class PhotonicControl : public Mechanism, public SwitchControl {
+ public:
+  // The switch radices photonic_switch_ctrl is verilated for (2-D, 3-D torus; 4-ary, 12-ary trees).
+  static constexpr std::array<int, 4> kPortsVerilated = {5, 7, 8, 24};
+  static constexpr int kMaxChannels = 8;
+
+  // One verilated switch behind an interface that does not depend on its radix.
+  class Model {
+   public:
+    virtual ~Model() = default;
+    virtual SwitchAnswer Handle(const SwitchRequest& request) = 0;  // sets the inputs, settles
+    virtual void Idle() = 0;                                        // no request at the next edge
+    virtual void Edge() = 0;
+    virtual void SetClock(bool high) = 0;
+    virtual void Eval() = 0;
+    virtual uint32_t SlotsUsed() const = 0;
+    virtual uint64_t Digest() const = 0;
+    virtual void Trace(class Tracer& tracer) = 0;
+    virtual void Final() = 0;
+  };
+
+  PhotonicControl(const PhotonicConfig& config, const MechanismContext& context);
+  ~PhotonicControl() override;
+
+  SwitchAnswer Handle(int sw, const SwitchRequest& request) override;
+  uint32_t SlotsUsed(int sw) const override { return models_[sw]->SlotsUsed(); }
+
+  void Step(uint64_t now) override;
+  uint64_t RestsUntil(uint64_t now) const override { return two_evals_ ? now : UINT64_MAX; }
+  void Report(nlohmann::json& results) const override;
+  std::vector<std::string> Problems() const override { return net_.Problems(); }
+  uint64_t Digest() const override;
+
+ private:
+  PhotonicConfig config_;
+  PhotonicNetwork& net_;
+  Tracer& tracer_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<std::unique_ptr<Model>> models_;
+  std::vector<int> handled_;     // switches asked this cycle
+  std::vector<uint64_t> asked_;  // per switch: the last cycle it was asked
+  uint64_t cycle_ = 0;           // the cycle being served
+  bool two_evals_;
+};
+
+}  // namespace icn

@@ -1,0 +1,98 @@
+// Registration of the photonic switch control planes (SPEC M5): keys, validation, adapter, view.
+// On whenever network.switching = photonic: a circuit-switched network does not move without them.
+#include <algorithm>
+
+#include "core/errors.h"
+#include "mech/photonic/photonic_control.h"
+#include "traffic/traffic_params.h"
+
+namespace icn {
+namespace {
+
+std::vector<KeySpec> Keys() {
+  return {
+      ChoiceKey("photonic.mode", "segment", {"circuit", "packetised", "segment"},
+                "network.switching = photonic: circuit = a circuit per message; packetised = a circuit per "
+                "MTU packet (workload.mtu_bytes); segment = MTU packets over segments that end in buffers "
+                "(Algorithm 1 of paper 004)"),
+      IntKey("photonic.channels", "5", 1, PhotonicControl::kMaxChannels, "", "WDM channels per link (W)"),
+      RealKey("photonic.channel_gbps", "320", 0.001, 1e6, "Gb/s", "rate of one channel"),
+      ChoiceKey("photonic.buffer.layout", "none",
+                {"none", "all", "every_2", "every_4", "top_1", "top_2", "top_3"},
+                "switches with a buffer: all; torus every_2 / every_4 (a buffer every n switches along each "
+                "dimension); k-ary n-tree top_1 .. top_3 (the top levels)"),
+      IntKey("photonic.buffer.channels", "0", 0, PhotonicControl::kMaxChannels, "",
+             "channels of a buffer's port each way (0 = photonic.channels, the port is a link like the "
+             "others; 1 = paper Figure 2 taken literally)"),
+      IntKey("photonic.buffer.bytes", "1048576", 0, 1LL << 40, "bytes",
+             "each buffer's size, in whole MTU packets (0 = unlimited)"),
+      IntKey("photonic.requests_per_cycle", "0", 0, 1 << 16, "",
+             "requests a switch's control plane answers per cycle (0 = all that arrive: a request never "
+             "waits, as in the paper; 1 = one at a time, the others wait)"),
+      IntKey("photonic.backoff_cycles", "32", 1, 1 << 20, "cycles",
+             "a reservation that failed back to its source retries after [b, 2b) cycles"),
+  };
+}
+
+std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
+  if (context.net.switching != "photonic") return nullptr;
+  const Scenario& s = context.scenario;
+  auto c = std::make_unique<PhotonicConfig>();
+  PhotonicParams& p = c->params;
+  p.mode_name = s.Text("photonic.mode");
+  p.mode = p.mode_name == "circuit"      ? PhotonicMode::kCircuit
+           : p.mode_name == "packetised" ? PhotonicMode::kPacketised
+                                         : PhotonicMode::kSegment;
+  p.channels = static_cast<int>(s.Int("photonic.channels"));
+  p.buffer_channels = static_cast<int>(s.Int("photonic.buffer.channels"));
+  if (p.buffer_channels == 0) p.buffer_channels = p.channels;
+  p.channel_gbps = s.Real("photonic.channel_gbps");
+  p.layout = s.Text("photonic.buffer.layout");
+  p.buffer_bytes = static_cast<uint64_t>(s.Int("photonic.buffer.bytes"));
+  p.backoff_cycles = static_cast<int>(s.Int("photonic.backoff_cycles"));
+  p.requests_per_cycle = static_cast<int>(s.Int("photonic.requests_per_cycle"));
+  p.seed = context.sim.seed;
+  const WorkloadParams workload = ParseWorkloadParams(s);
+  // A flit is workload.flit_bytes; one channel carries channel_gbps.
+  p.cycles_per_flit = workload.flit_bytes * 8.0 / (p.channel_gbps * context.sim.cycle_ns);
+  if (p.buffer_bytes == 0) {
+    p.slots = PhotonicParams::kUnlimitedSlots;
+  } else {
+    const uint64_t slots = p.buffer_bytes / workload.mtu_bytes;
+    if (slots < 1 || slots >= PhotonicParams::kUnlimitedSlots) {
+      throw ScenarioError("photonic.buffer.bytes: " + std::to_string(p.buffer_bytes) + " bytes hold " +
+                          std::to_string(slots) + " packets of workload.mtu_bytes = " +
+                          std::to_string(workload.mtu_bytes) + "; allowed: 1 .. " +
+                          std::to_string(PhotonicParams::kUnlimitedSlots - 1) + " packets, or 0 (unlimited)");
+    }
+    p.slots = static_cast<uint32_t>(slots);
+  }
+  const Topology& t = context.topology;
+  const auto& verilated = PhotonicControl::kPortsVerilated;
+  if (std::find(verilated.begin(), verilated.end(), t.ports) == verilated.end()) {
+    throw ScenarioError(
+        "network.switching: the photonic switch control plane is verilated for switches of 5, "
+        "7, 8 and 24 ports (2-D and 3-D torus or mesh, 4-ary and 12-ary n-trees); " +
+        t.Name() + " has " + std::to_string(t.ports));
+  }
+  BufferedSwitches(t, p.layout);  // throws when the layout does not fit the topology
+  return c;
+}
+
+std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
+  return std::make_unique<PhotonicControl>(static_cast<const PhotonicConfig&>(config), context);
+}
+
+std::string View(const MechanismConfig&) { return "waves/photonic_ctrl.gtkw"; }
+
+}  // namespace
+
+MechanismInfo PhotonicMechanism() {
+  return {"photonic", "network.switching",
+          "wormhole", "circuits",
+          Keys(),     Parse,
+          Make,       nullptr,
+          View,       {"photonic_torus", "photonic_fattree"}};
+}
+
+}  // namespace icn

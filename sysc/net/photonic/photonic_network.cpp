@@ -1,0 +1,514 @@
+#include "net/photonic/photonic_network.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "net/channel.h"
+#include "net/data_plane.h"
+#include "net/topologies/kary_ntree.h"
+
+namespace icn {
+namespace {
+
+int Pow(int base, int exp) {
+  int r = 1;
+  for (int i = 0; i < exp; ++i) r *= base;
+  return r;
+}
+
+bool EndsWith(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// q = 0, 1/20, ..., 1 quantiles of `values` (sorted here): the sorted per-link curve in 21 points.
+nlohmann::json Quantiles(std::vector<double> values) {
+  nlohmann::json q = nlohmann::json::array();
+  if (values.empty()) return q;
+  std::sort(values.begin(), values.end());
+  for (int i = 0; i <= 20; ++i) q.push_back(values[(values.size() - 1) * i / 20]);
+  return q;
+}
+
+double Mean(const std::vector<double>& values) {
+  double sum = 0;
+  for (double v : values) sum += v;
+  return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
+}
+
+}  // namespace
+
+PhotonicNetwork::PhotonicNetwork(std::shared_ptr<const Topology> topology, PacketPool& pool,
+                                 SinkObserver& observer)
+    : topology_(std::move(topology)), pool_(pool), observer_(observer), order_(topology_->nodes) {
+  const Topology& t = *topology_;
+  const std::string name = t.Name();
+  if (const KaryNTreeShape* tree = TreeShape(t)) {
+    tree_ = {tree->k, tree->n, Pow(tree->k, tree->n - 1)};
+  } else if (EndsWith(name, " torus") || EndsWith(name, " mesh")) {
+    dims_ = t.PatternDims();
+    wraps_ = EndsWith(name, " torus");
+  } else {
+    throw ScenarioError("network.switching: photonic runs on a torus, a mesh or a k-ary n-tree, not a " +
+                        name);
+  }
+  const int p = t.ports;
+  peer_.assign(static_cast<size_t>(t.routers) * p, INT32_MIN);
+  for (const Wire& w : t.wires) {
+    peer_[w.a_router * p + w.a_port] = w.b_router * p + w.b_port;
+    peer_[w.b_router * p + w.b_port] = w.a_router * p + w.a_port;
+  }
+  for (int node = 0; node < t.nodes; ++node) peer_[Switch(node) * p + Port(node)] = -1 - node;
+  // Directed links: switch to switch, then switch to node (ejection), then node to switch.
+  link_of_.assign(peer_.size(), -1);
+  int links = 0;
+  for (size_t i = 0; i < peer_.size(); ++i)
+    if (peer_[i] >= 0) link_of_[i] = links++;
+  inter_switch_links_ = links;
+  for (int node = 0; node < t.nodes; ++node) link_of_[Switch(node) * p + Port(node)] = links++;
+  links += t.nodes;  // injection links: inter + nodes + node
+  (void)links;
+}
+
+void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* control) {
+  params_ = params;
+  control_ = control;
+  rng_ = Rng(params.seed * 0x9e3779b97f4a7c15ULL + 0x5107);
+  const Topology& t = *topology_;
+  buffered_ = BufferedSwitches(t, params.layout);
+  const int links = inter_switch_links_ + 2 * t.nodes;
+  for (int i = 0; i < links * params.channels; ++i) channels_.push_back(std::make_unique<Channel>(1, 1.0, 0));
+  sources_.resize(t.nodes + t.routers);
+  for (int node = 0; node < t.nodes; ++node) sources_[node].free = (1u << params.channels) - 1;
+  for (int sw = 0; sw < t.routers; ++sw)
+    sources_[t.nodes + sw].free = buffered_[sw] ? (1u << params.buffer_channels) - 1 : 0;
+  open_unit_.assign(t.nodes, -1);
+  inbox_.resize(t.routers);
+  listed_switch_.assign(t.routers, 0);
+  slots_.assign(t.routers, 0);
+  slot_cycles_.assign(t.routers, 0);
+  slots_since_.assign(t.routers, 0);
+  times_buffered_.assign(1, 0);
+}
+
+uint32_t PhotonicNetwork::Candidates(int sw, int dst) const {
+  if (sw == Switch(dst)) return 1u << Port(dst);
+  if (!tree_.empty()) {  // up adaptively until dst is below, then down deterministically
+    const int k = tree_[0], n = tree_[1], per_level = tree_[2];
+    const int level = sw / per_level, w = sw % per_level;
+    if (dst / Pow(k, n - level) == w / Pow(k, n - 1 - level)) return 1u << (dst / Pow(k, n - 1 - level) % k);
+    return ((1u << k) - 1) << k;
+  }
+  // Dimension order; on a torus the shorter way, a tie by the destination and the switch.
+  for (int d = 0, stride = 1; d < static_cast<int>(dims_.size()); stride *= dims_[d], ++d) {
+    const int k = dims_[d], here = sw / stride % k, there = dst / stride % k;
+    if (here == there) continue;
+    bool plus = there > here;
+    if (wraps_) {
+      const int forward = (there - here + k) % k;
+      plus = 2 * forward < k || (2 * forward == k && ((dst * 0x9e3779b1u ^ sw * 0x85ebca6bu) >> 7 & 1));
+    }
+    return 1u << (plus ? 1 + 2 * d : 2 + 2 * d);
+  }
+  throw std::logic_error("photonic: a route from a switch to itself");
+}
+
+uint32_t PhotonicNetwork::AllocUnit() {
+  uint32_t id;
+  if (free_units_.empty()) {
+    id = static_cast<uint32_t>(units_.size());
+    units_.emplace_back();
+  } else {
+    id = free_units_.back();
+    free_units_.pop_back();
+  }
+  Unit& u = units_[id];
+  u.packets.clear();
+  u.flits = 0;
+  u.message = Packet::kNoMessage;
+  u.live = true;
+  u.started = false;
+  u.stored_at = u.buffer_cycles = 0;
+  u.times_buffered = u.switches = 0;
+  u.first_sent = UINT64_MAX;
+  ++live_units_;
+  return id;
+}
+
+void PhotonicNetwork::FreeUnit(uint32_t unit) {
+  units_[unit].live = false;
+  free_units_.push_back(unit);
+  --live_units_;
+}
+
+uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
+  uint32_t id;
+  if (free_circuits_.empty()) {
+    id = static_cast<uint32_t>(circuits_.size());
+    circuits_.emplace_back();
+  } else {
+    id = free_circuits_.back();
+    free_circuits_.pop_back();
+  }
+  Circuit& c = circuits_[id];
+  c.unit = unit;
+  c.source = source;
+  c.source_ch = static_cast<uint8_t>(ch);
+  c.path.clear();
+  c.ends_in_buffer = false;
+  ++live_circuits_;
+  return id;
+}
+
+void PhotonicNetwork::FreeCircuit(uint32_t circuit) {
+  free_circuits_.push_back(circuit);
+  --live_circuits_;
+}
+
+uint64_t PhotonicNetwork::TransferCycles(const Unit& u) const {
+  return std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(u.flits * params_.cycles_per_flit - 1e-9)));
+}
+
+void PhotonicNetwork::Inject(uint32_t id) {
+  if (!control_) throw std::logic_error("photonic: no control plane attached");
+  const Packet& p = pool_[id];
+  order_.Add(p, id);
+  int32_t& open = open_unit_[p.src];
+  // Circuit mode: a message's packets (released together) share one circuit.
+  const bool joins = params_.mode == PhotonicMode::kCircuit && p.message != Packet::kNoMessage && open >= 0 &&
+                     units_[open].live && !units_[open].started && units_[open].message == p.message;
+  if (!joins) {
+    open = static_cast<int32_t>(AllocUnit());
+    Unit& u = units_[open];
+    u.message = p.message;
+    u.dst = p.dst;
+    u.source = p.src;
+    sources_[p.src].ready.push_back(static_cast<uint32_t>(open));
+    ListSource(p.src);
+  }
+  units_[open].packets.push_back(id);
+  units_[open].flits += p.flits;
+}
+
+void PhotonicNetwork::ListSource(int source) {
+  if (sources_[source].listed) return;
+  sources_[source].listed = true;
+  sources_to_serve_.push_back(source);
+}
+
+void PhotonicNetwork::Queue(int sw, const Request& r) {
+  inbox_[sw].push_back(r);
+  if (listed_switch_[sw]) return;
+  listed_switch_[sw] = 1;
+  busy_switches_.push_back(sw);
+}
+
+// Starts an attempt for each unit that may try while the source has a free channel.
+void PhotonicNetwork::ServeSource(int source) {
+  Source& s = sources_[source];
+  s.listed = false;
+  const int nodes = topology_->nodes;
+  while (s.free && !s.ready.empty()) {
+    const uint32_t unit = s.ready.front();
+    s.ready.pop_front();
+    const int ch = __builtin_ctz(s.free);
+    s.free &= s.free - 1;
+    units_[unit].started = true;
+    const uint32_t c = AllocCircuit(unit, source, ch);
+    const bool nic = source < nodes;
+    const int sw = nic ? Switch(source) : source - nodes;
+    const int in_port = nic ? Port(source) : topology_->ports;
+    circuits_[c].path.push_back({sw, static_cast<uint8_t>(in_port), static_cast<uint8_t>(ch), 0});
+    ++attempts_;
+    Queue(sw, {c, PhotonicReq::kReserve, 0});
+  }
+}
+
+void PhotonicNetwork::Advance(uint64_t now) {
+  arriving_.swap(next_);
+  for (const auto& [sw, r] : arriving_) Queue(sw, r);
+  arriving_.clear();
+  while (!timed_.empty() && timed_.top().at <= now) {
+    const Event e = timed_.top();
+    timed_.pop();
+    if (e.kind == Timed::kArrive) {
+      Arrive(e.id, now);
+    } else {
+      sources_[units_[e.id].source].ready.push_back(e.id);
+      ListSource(units_[e.id].source);
+    }
+  }
+  serving_.swap(sources_to_serve_);
+  for (int source : serving_) ServeSource(source);
+  serving_.clear();
+  serving_.swap(busy_switches_);
+  for (int sw : serving_) {
+    for (int served = 0;
+         !inbox_[sw].empty() && (served < params_.requests_per_cycle || params_.requests_per_cycle == 0);
+         ++served)
+      Serve(sw, now);
+    if (inbox_[sw].empty()) {
+      listed_switch_[sw] = 0;
+    } else {
+      control_waits_ += inbox_[sw].size();
+      busy_switches_.push_back(sw);
+    }
+  }
+  serving_.clear();
+}
+
+void PhotonicNetwork::Serve(int sw, uint64_t now) {
+  const Request r = inbox_[sw].front();
+  inbox_[sw].pop_front();
+  const Circuit& c = circuits_[r.circuit];
+  const Hop& h = c.path[r.hop];
+  SwitchRequest q;
+  q.kind = r.kind;
+  q.in_port = h.in_port;
+  q.in_ch = h.in_ch;
+  q.candidates = r.kind == PhotonicReq::kReserve ? Candidates(sw, units_[c.unit].dst) : 0;
+  q.segment_source = r.hop == 0;
+  ++control_requests_;
+  Answer(r, sw, control_->Handle(sw, q), now);
+}
+
+void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now) {
+  Circuit& c = circuits_[r.circuit];
+  Unit& u = units_[c.unit];
+  const int p = topology_->ports;
+  if (a.kind == PhotonicRsp::kError && problems_.size() < 20) {
+    problems_.push_back("switch " + std::to_string(sw) + " refused request " +
+                        std::to_string(static_cast<int>(r.kind)) + " of a circuit toward node " +
+                        std::to_string(u.dst) + " (its tables disagree with the harness)");
+  }
+  const auto end_in_buffer = [&] {
+    c.path[r.hop].taken = now;
+    c.ends_in_buffer = true;
+    ++buffered_segments_;
+    SetSlots(sw, slots_[sw] + 1, now);
+    Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
+  };
+  const auto walk_back = [&] {  // Algorithm 1, lines 14-20: the previous switch releases, tries its buffer
+    if (r.hop == 0) return Retry(r.circuit, now);
+    c.path.pop_back();
+    Send(c.path[r.hop - 1].sw, {r.circuit, PhotonicReq::kWalkBack, static_cast<uint16_t>(r.hop - 1)});
+  };
+  switch (r.kind) {
+    case PhotonicReq::kReserve:
+      if (a.kind == PhotonicRsp::kGranted) {
+        c.path[r.hop].taken = now;
+        if (sw == Switch(u.dst) && a.out_port == Port(u.dst)) {  // the whole circuit: confirm back
+          Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
+          return;
+        }
+        const int32_t there = peer_[sw * p + a.out_port];
+        if (there < 0) throw std::logic_error("photonic: a reservation granted toward no switch");
+        c.path.push_back({there / p, static_cast<uint8_t>(there % p), a.out_ch, 0});
+        Send(there / p, {r.circuit, PhotonicReq::kReserve, static_cast<uint16_t>(r.hop + 1)});
+      } else if (a.kind == PhotonicRsp::kBuffered) {
+        end_in_buffer();
+      } else {
+        if (r.hop > 0) ++walk_backs_;
+        if (sw == Switch(u.dst)) ++ejection_failures_;
+        walk_back();
+      }
+      return;
+    case PhotonicReq::kWalkBack:
+      reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      if (a.kind == PhotonicRsp::kBuffered) {
+        end_in_buffer();
+      } else {
+        walk_back();
+      }
+      return;
+    case PhotonicReq::kConfirm: {
+      const int link = a.out_port < p ? link_of_[sw * p + a.out_port] : -1;
+      if (link >= 0) c.used.push_back({static_cast<uint32_t>(link * params_.channels + a.out_ch), 0});
+      if (r.hop > 0) {
+        Send(c.path[r.hop - 1].sw, {r.circuit, PhotonicReq::kConfirm, static_cast<uint16_t>(r.hop - 1)});
+        return;
+      }
+      // The segment stands: the data leaves next cycle and arrives after its transfer time.
+      const uint64_t start = now + 1, cycles = TransferCycles(u);
+      const int nodes = topology_->nodes;
+      if (c.source < nodes) {
+        const int injection = inter_switch_links_ + nodes + c.source;
+        c.used.push_back({static_cast<uint32_t>(injection * params_.channels + c.source_ch), 0});
+      } else {
+        u.buffer_cycles += start - u.stored_at;
+      }
+      for (auto& [channel, busy] : c.used) channels_[channel]->CountBusy(cycles);
+      c.used.clear();
+      if (u.first_sent == UINT64_MAX) {
+        u.first_sent = start;
+        for (uint32_t id : u.packets) pool_[id].injected = start;
+      }
+      ++segments_;
+      timed_.push({start + cycles, seq_++, Timed::kArrive, r.circuit});
+      return;
+    }
+    case PhotonicReq::kTeardown:
+      reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      if (r.hop == 0) {  // the source's channel is free again; a buffer's entry left with the packet
+        sources_[c.source].free |= 1u << c.source_ch;
+        ListSource(c.source);
+        if (c.source >= topology_->nodes) SetSlots(sw, slots_[sw] - 1, now);
+      }
+      if (r.hop + 1u < c.path.size()) {
+        Send(c.path[r.hop + 1].sw, {r.circuit, PhotonicReq::kTeardown, static_cast<uint16_t>(r.hop + 1)});
+      } else {
+        FreeCircuit(r.circuit);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
+  const Circuit& c = circuits_[circuit];
+  sources_[c.source].free |= 1u << c.source_ch;
+  ListSource(c.source);
+  ++failures_;
+  const uint64_t backoff = static_cast<uint64_t>(params_.backoff_cycles);
+  timed_.push({now + backoff + rng_.Below(static_cast<uint32_t>(backoff)), seq_++, Timed::kRetry, c.unit});
+  FreeCircuit(circuit);
+}
+
+void PhotonicNetwork::Arrive(uint32_t circuit, uint64_t now) {
+  const Circuit& c = circuits_[circuit];
+  const uint32_t unit = c.unit;
+  Unit& u = units_[unit];
+  u.switches = static_cast<uint16_t>(u.switches + c.path.size());
+  Queue(c.path[0].sw, {circuit, PhotonicReq::kTeardown, 0});
+  if (c.ends_in_buffer) {
+    const int sw = c.path.back().sw;
+    u.source = topology_->nodes + sw;
+    u.stored_at = now;
+    ++u.times_buffered;
+    sources_[u.source].ready.push_back(unit);
+    ListSource(u.source);
+    return;
+  }
+  if (times_buffered_.size() <= u.times_buffered) times_buffered_.resize(u.times_buffered + 1, 0);
+  for (uint32_t id : u.packets) {
+    Packet& p = pool_[id];
+    p.hops = u.switches;
+    ++packets_delivered_;
+    buffer_cycles_ += u.buffer_cycles;
+    network_cycles_ += now - p.created - u.buffer_cycles;
+    ++times_buffered_[u.times_buffered];
+    order_.Arrive(pool_, id, [&](uint32_t next) {
+      pool_[next].next_index = pool_[next].flits;
+      absorbed_.push_back({next, now});
+    });
+  }
+  FreeUnit(unit);
+}
+
+void PhotonicNetwork::SetSlots(int sw, uint32_t slots, uint64_t now) {
+  slot_cycles_[sw] += static_cast<uint64_t>(slots_[sw]) * (now - slots_since_[sw]);
+  slots_since_[sw] = now;
+  slots_[sw] = slots;
+}
+
+void PhotonicNetwork::DeliverArrivals(uint64_t) {
+  for (const auto& [id, at] : absorbed_) observer_.OnDelivered(id, at);
+  absorbed_.clear();
+}
+
+void PhotonicNetwork::CountFlits(std::vector<uint32_t>& present) const {
+  for (const Unit& u : units_)
+    if (u.live)
+      for (uint32_t id : u.packets) present[id] += pool_[id].flits;
+  order_.CountFlits(pool_, present);
+}
+
+std::string PhotonicNetwork::Locate(uint32_t packet) const {
+  for (const Unit& u : units_) {
+    if (!u.live || std::find(u.packets.begin(), u.packets.end(), packet) == u.packets.end()) continue;
+    const int nodes = topology_->nodes;
+    const std::string where = u.source < nodes ? "NIC of node " + std::to_string(u.source)
+                                               : "buffer of switch " + std::to_string(u.source - nodes);
+    return (u.started ? "sending from or reserving at the " : "waiting in the ") + where;
+  }
+  if (std::string held = order_.Locate(packet); !held.empty()) return held;
+  return "nowhere in the network";
+}
+
+nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
+  const double span = static_cast<double>(std::max<uint64_t>(1, cycles));
+  const int w = params_.channels, nodes = topology_->nodes;
+  const auto link_use = [&](int link) {
+    uint64_t busy = 0;
+    for (int ch = 0; ch < w; ++ch) busy += channels_[link * w + ch]->busy_cycles();
+    return static_cast<double>(busy) / (w * span);
+  };
+  std::vector<double> inter, injection, ejection;
+  for (int l = 0; l < inter_switch_links_; ++l) inter.push_back(link_use(l));
+  for (int n = 0; n < nodes; ++n) {
+    ejection.push_back(link_use(inter_switch_links_ + n));
+    injection.push_back(link_use(inter_switch_links_ + nodes + n));
+  }
+  const bool unlimited = params_.slots == PhotonicParams::kUnlimitedSlots;
+  std::vector<double> occupancy, utilisation;
+  for (int sw = 0; sw < switches(); ++sw) {
+    if (!buffered_[sw]) continue;
+    const double slot_cycles =
+        static_cast<double>(slot_cycles_[sw] + uint64_t{slots_[sw]} * (cycles - slots_since_[sw]));
+    occupancy.push_back(slot_cycles / span);
+    if (!unlimited) utilisation.push_back(slot_cycles / (span * params_.slots));
+  }
+  const double delivered = static_cast<double>(std::max<uint64_t>(1, packets_delivered_));
+  return {
+      {"mode", params_.mode_name},
+      {"channels", w},
+      {"buffer_layout", params_.layout},
+      {"buffer_channels", params_.buffer_channels},
+      {"buffers", occupancy.size()},
+      {"buffer_slots", unlimited ? nlohmann::json("unlimited") : nlohmann::json(params_.slots)},
+      {"link_utilisation_mean", Mean(inter)},
+      {"link_utilisation_sorted", Quantiles(inter)},
+      {"injection_utilisation_mean", Mean(injection)},
+      {"ejection_utilisation_mean", Mean(ejection)},
+      {"buffer_utilisation_mean", unlimited ? nlohmann::json(nullptr) : nlohmann::json(Mean(utilisation))},
+      {"buffer_utilisation_sorted", Quantiles(utilisation)},
+      {"buffer_occupancy_mean_slots", Mean(occupancy)},
+      {"packets_by_times_buffered", times_buffered_},
+      {"latency_buffer_avg", static_cast<double>(buffer_cycles_) / delivered},
+      {"latency_network_avg", static_cast<double>(network_cycles_) / delivered},
+      {"attempts", attempts_},
+      {"failed_attempts", failures_},
+      {"failed_at_ejection", ejection_failures_},
+      {"walk_backs", walk_backs_},
+      {"segments", segments_},
+      {"segments_to_buffer", buffered_segments_},
+      {"control_requests", control_requests_},
+      {"control_waits", control_waits_},
+      {"reserved_channel_cycles", reserved_channel_cycles_},
+      {"reordered_packets", order_.reordered()}};
+}
+
+std::vector<std::string> PhotonicNetwork::Problems() const {
+  std::vector<std::string> problems = problems_;
+  for (int sw = 0; sw < switches(); ++sw) {
+    if (control_ && control_->SlotsUsed(sw) != slots_[sw]) {
+      problems.push_back("switch " + std::to_string(sw) + ": the control plane holds " +
+                         std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the harness " +
+                         std::to_string(slots_[sw]));
+    }
+  }
+  return problems;
+}
+
+namespace {
+std::unique_ptr<Fabric> MakePhotonic(const NetParams&, std::shared_ptr<const Topology> topology,
+                                     PacketPool& pool, SinkObserver& observer) {
+  return std::make_unique<PhotonicNetwork>(std::move(topology), pool, observer);
+}
+}  // namespace
+
+DataPlaneInfo PhotonicDataPlane() { return {"photonic", MakePhotonic}; }
+
+}  // namespace icn

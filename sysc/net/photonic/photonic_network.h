@@ -1,0 +1,191 @@
+// The circuit-switched photonic data plane (network.switching = photonic; SPEC M5, paper 004):
+// WDM links of W channels between photonic switches (a torus or a k-ary n-tree), each switch with
+// one buffer port where the layout puts a buffer. Data moves only on circuits (segments) that the
+// switches' control planes (SwitchControl: the verilated photonic_switch_ctrl) have reserved and
+// configured; once a segment stands, its transfer takes its size / channel rate and meets no
+// contention. Reservation, walk-back, confirmation and teardown requests travel a separate
+// electronic control network one hop per cycle; each switch answers one request per cycle (a
+// request that finds its switch busy waits a cycle: counted in control_waits).
+//
+// What a circuit carries (a "unit"): in circuit mode a whole workload message (its packets back to
+// back), in packetised and segment modes one MTU packet. Sources: each node's NIC (its link to the
+// switch has W channels: up to W attempts or transfers at once) and each buffer (one output channel).
+// A source starts the units that may try, in order; a failed attempt retries after a back-off and
+// lets the next unit try meanwhile. Segments ending in a buffer store the unit there, from where
+// it continues with a new reservation. Packets of a pair that overtake each other (different
+// buffers, adaptive up-paths) are delivered in injection order (PairOrder).
+//
+// Timing of a lone circuit over H switches of T cycles' data: Reserve at the H switches in cycles
+// t .. t+H-1 (the last one takes the ejection channel), Confirm back in t+H .. t+2H-1, data in
+// t+2H .. t+2H+T-1, delivered at t+2H+T; Teardown follows the data one hop a cycle.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "net/fabric.h"
+#include "net/flit.h"
+#include "net/nic.h"
+#include "net/pair_order.h"
+#include "net/photonic/photonic_params.h"
+#include "net/photonic/switch_control.h"
+#include "net/topology.h"
+
+namespace icn {
+
+class PhotonicNetwork : public Fabric {
+ public:
+  PhotonicNetwork(std::shared_ptr<const Topology> topology, PacketPool& pool, SinkObserver& observer);
+
+  // The control plane (the photonic mechanism's adapter) and its parameters; before the first cycle.
+  void Attach(const PhotonicParams& params, SwitchControl* control);
+
+  std::string Name() const override { return topology_->Name() + ", photonic " + params_.mode_name; }
+  int nodes() const override { return topology_->nodes; }
+  void DeliverArrivals(uint64_t now) override;
+  void Inject(uint32_t packet) override;
+  void Advance(uint64_t now) override;
+  bool Quiet() const override { return live_units_ == 0 && live_circuits_ == 0 && absorbed_.empty(); }
+  void CountFlits(std::vector<uint32_t>& present) const override;
+  std::string Locate(uint32_t packet) const override;
+  const std::vector<LinkEnd>& link_ends() const override { return no_ends_; }
+  const std::vector<EndActivity>& activity() const override { return no_activity_; }
+  // One per channel of every directed link: switch to switch first, then node links.
+  const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
+  std::vector<std::vector<double>> HopShares(int) override { return {}; }
+
+  int switches() const { return topology_->routers; }
+  int ports() const { return topology_->ports; }
+  bool buffered(int sw) const { return buffered_[sw]; }
+  // The harness's own count of a buffer's entries (reserved or holding a packet), for the check
+  // against the control plane's.
+  uint32_t slots_used(int sw) const { return slots_[sw]; }
+  // results.json's "photonic" section: utilisation, buffers, reservations, latency split.
+  nlohmann::json Report(uint64_t cycles) const;
+  // Answers that contradicted the harness (a control-plane Error), and buffer counts that differ.
+  std::vector<std::string> Problems() const;
+
+ private:
+  struct Hop {
+    int32_t sw;
+    uint8_t in_port, in_ch;
+    uint64_t taken = 0;  // when this switch took the circuit's output channel
+  };
+  // One reservation attempt and, once it stands, its segment (until the teardown has passed).
+  struct Circuit {
+    uint32_t unit;
+    int32_t source;  // whose channel the attempt holds (Unit::source when it began)
+    uint8_t source_ch;
+    std::vector<Hop> path;
+    std::vector<std::pair<uint32_t, uint64_t>> used;  // confirmed (channel index, busy cycles)
+    bool ends_in_buffer = false;
+  };
+  // What one circuit carries, and where it is.
+  struct Unit {
+    std::vector<uint32_t> packets;
+    uint64_t flits = 0;
+    uint32_t message = Packet::kNoMessage;
+    int32_t dst = 0;
+    int32_t source = 0;  // node id (its NIC) or nodes + switch (that switch's buffer)
+    bool live = false;
+    bool started = false;  // an attempt has begun (circuit mode: no more packets join it)
+    uint64_t stored_at = 0;
+    uint64_t buffer_cycles = 0;
+    uint16_t times_buffered = 0;
+    uint16_t switches = 0;  // switches crossed so far
+    uint64_t first_sent = UINT64_MAX;
+  };
+  struct Source {
+    uint32_t free = 0;           // bit c: channel c free
+    std::deque<uint32_t> ready;  // units that may try now, in order
+    bool listed = false;         // in sources_to_serve_
+  };
+  struct Request {
+    uint32_t circuit;
+    PhotonicReq kind;
+    uint16_t hop;
+  };
+  enum class Timed : uint8_t { kArrive, kRetry };
+  struct Event {
+    uint64_t at;
+    uint64_t seq;
+    Timed kind;
+    uint32_t id;  // circuit (kArrive) or unit (kRetry)
+    bool operator>(const Event& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+  };
+
+  int Switch(int node) const { return topology_->attach[node].router; }
+  int Port(int node) const { return topology_->attach[node].port; }
+  // Outputs the route allows at switch `sw` toward node `dst` (bit per port).
+  uint32_t Candidates(int sw, int dst) const;
+  uint32_t AllocUnit();
+  uint32_t AllocCircuit(uint32_t unit, int source, int ch);
+  void FreeUnit(uint32_t unit);
+  void FreeCircuit(uint32_t circuit);
+  uint64_t TransferCycles(const Unit& u) const;
+  void Send(int sw, const Request& r) { next_.push_back({sw, r}); }
+  void Queue(int sw, const Request& r);
+  void ListSource(int source);
+  void ServeSource(int source);
+  void Serve(int sw, uint64_t now);
+  void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
+  // The attempt failed back at its source: free the source's channel, retry after a back-off.
+  void Retry(uint32_t circuit, uint64_t now);
+  // The segment's data has arrived at its end: deliver, or store in that switch's buffer.
+  void Arrive(uint32_t circuit, uint64_t now);
+  void SetSlots(int sw, uint32_t slots, uint64_t now);
+
+  std::shared_ptr<const Topology> topology_;
+  PacketPool& pool_;
+  SinkObserver& observer_;
+  PhotonicParams params_;
+  SwitchControl* control_ = nullptr;
+  Rng rng_{1};
+  std::vector<int32_t> peer_;  // [sw * ports + port]: switch * ports + port at the other end, or -1 - node
+  std::vector<uint8_t> buffered_;
+  std::vector<int> tree_;  // k-ary n-tree: k, n, k^(n-1); empty on a torus
+  std::vector<int> dims_;  // torus / mesh sides
+  bool wraps_ = false;
+  int inter_switch_links_ = 0;    // directed; their channels come first in channels_
+  std::vector<int32_t> link_of_;  // [sw * ports + port] -> directed link index (channels at link * W)
+
+  std::vector<int32_t> open_unit_;  // per node, circuit mode: the unit a message's packets join
+  std::vector<Unit> units_;
+  std::vector<uint32_t> free_units_;
+  std::vector<Circuit> circuits_;
+  std::vector<uint32_t> free_circuits_;
+  uint64_t live_units_ = 0, live_circuits_ = 0;
+  std::vector<Source> sources_;  // nodes' NICs, then one per switch (its buffer)
+  std::vector<int> sources_to_serve_;
+  std::vector<std::deque<Request>> inbox_;  // per switch
+  std::vector<int> busy_switches_;          // switches with a request waiting
+  std::vector<uint8_t> listed_switch_;
+  std::vector<std::pair<int, Request>> next_;  // sent this cycle, at their switch next cycle
+  std::vector<std::pair<int, Request>> arriving_;
+  std::vector<int> serving_;  // scratch
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> timed_;
+  uint64_t seq_ = 0;
+  PairOrder order_;
+  std::vector<std::pair<uint32_t, uint64_t>> absorbed_;
+  std::vector<std::unique_ptr<Channel>> channels_;
+
+  // Figures.
+  std::vector<uint32_t> slots_;                      // per switch
+  std::vector<uint64_t> slot_cycles_, slots_since_;  // occupancy integral, and when it last changed
+  uint64_t attempts_ = 0, failures_ = 0, ejection_failures_ = 0, walk_backs_ = 0, segments_ = 0,
+           buffered_segments_ = 0;
+  uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0;
+  uint64_t packets_delivered_ = 0, buffer_cycles_ = 0, network_cycles_ = 0;
+  std::vector<uint64_t> times_buffered_;  // packets delivered after being stored 0, 1, 2, ... times
+  std::vector<std::string> problems_;
+  std::vector<LinkEnd> no_ends_;
+  std::vector<EndActivity> no_activity_;
+};
+
+}  // namespace icn

@@ -1,0 +1,37 @@
+// Parameters of the photonic data plane and its control plane (photonic.*), after validation, and
+// where the buffers are (photonic.buffer.layout) on a torus or a k-ary n-tree.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "net/photonic/switch_control.h"
+#include "net/topology.h"
+
+namespace icn {
+
+struct PhotonicParams {
+  PhotonicMode mode = PhotonicMode::kSegment;
+  std::string mode_name = "segment";
+  int channels = 5;         // W per link
+  int buffer_channels = 5;  // of the buffer port, each way (photonic.buffer.channels; 0 there: W)
+  double channel_gbps = 320;
+  std::string layout = "none";
+  uint64_t buffer_bytes = 0;   // per buffer; 0 = unlimited
+  uint32_t slots = 0;          // per buffer, in MTU packets; kUnlimitedSlots when buffer_bytes = 0
+  double cycles_per_flit = 1;  // a flit's time on one channel
+  int backoff_cycles = 32;
+  int requests_per_cycle = 0;  // a switch's control plane answers at most this many per cycle (0: all)     //
+                               // a failed reservation retries after [backoff, 2 backoff) cycles
+  uint64_t seed = 1;
+
+  static constexpr uint32_t kUnlimitedSlots = (1u << 24) - 1;  // the RTL's all-ones entry count
+};
+
+// Per switch, whether it has a buffer. Layouts: none; all; torus every_2 / every_4 (switches whose
+// coordinates sum to a multiple of n: a buffer every n switches along any dimension); k-ary
+// n-tree top_1 / top_2 / top_3 (the top levels, roots first). Throws ScenarioError naming
+// photonic.buffer.layout when the layout does not fit the topology.
+std::vector<uint8_t> BufferedSwitches(const Topology& topology, const std::string& layout);
+
+}  // namespace icn

@@ -1,0 +1,21 @@
+// Paper 004's workload (SPEC M5): every node sends `per_node` messages to destinations drawn
+// uniformly from the other nodes, each large with probability `large_fraction` (512 KB) and small
+// otherwise (4 KB), all released at time 0; the network carries them as fast as it can.
+#pragma once
+#include <cstdint>
+
+#include "traffic/workload.h"
+
+namespace icn {
+
+struct RandomMessages {
+  int per_node = 100;
+  uint64_t small_bytes = 4096;
+  uint64_t large_bytes = 524288;
+  double large_fraction = 0.2;
+};
+
+// Deterministic for a seed.
+Workload MakeRandomMessages(const RandomMessages& spec, int nodes, uint64_t seed);
+
+}  // namespace icn
