@@ -54,6 +54,12 @@ class SwitchModel : public PhotonicControl::Model {
   void SetClock(bool high) override { model_->clk_i = high; }
   void Eval() override { model_->eval(); }
   uint32_t SlotsUsed() const override { return model_->slots_used_o; }
+  int HeldChannels() const override {
+    int held = 0;
+    for (int bit = 0; bit < (kPorts + 1) * PhotonicControl::kMaxChannels; bit += 32)
+      held += __builtin_popcountll(Bits(model_->busy_o, bit, 32));
+    return held;
+  }
   uint64_t Digest() const override {
     const V& m = *model_;
     uint64_t d = m.slots_used_o | static_cast<uint64_t>(m.rr_o) << 32;

@@ -37,6 +37,7 @@ class PhotonicControl : public Mechanism, public SwitchControl {
     virtual void SetClock(bool high) = 0;
     virtual void Eval() = 0;
     virtual uint32_t SlotsUsed() const = 0;
+    virtual int HeldChannels() const = 0;  // busy channel bits, buffer port included
     virtual uint64_t Digest() const = 0;
     virtual void Trace(class Tracer& tracer) = 0;
     virtual void Final() = 0;
@@ -47,6 +48,7 @@ class PhotonicControl : public Mechanism, public SwitchControl {
 
   SwitchAnswer Handle(int sw, const SwitchRequest& request) override;
   uint32_t SlotsUsed(int sw) const override { return models_[sw]->SlotsUsed(); }
+  int HeldChannels(int sw) const override { return models_[sw]->HeldChannels(); }
 
   void Step(uint64_t now) override;
   uint64_t RestsUntil(uint64_t now) const override { return two_evals_ ? now : UINT64_MAX; }

@@ -87,6 +87,7 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   inbox_.resize(t.routers);
   listed_switch_.assign(t.routers, 0);
   slots_.assign(t.routers, 0);
+  held_.assign(t.routers, 0);
   slot_cycles_.assign(t.routers, 0);
   slots_since_.assign(t.routers, 0);
   times_buffered_.assign(1, 0);
@@ -284,6 +285,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
   }
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
+    ++held_[sw];
     c.ends_in_buffer = true;
     ++buffered_segments_;
     SetSlots(sw, slots_[sw] + 1, now);
@@ -298,6 +300,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     case PhotonicReq::kReserve:
       if (a.kind == PhotonicRsp::kGranted) {
         c.path[r.hop].taken = now;
+        ++held_[sw];
         if (sw == Switch(u.dst) && a.out_port == Port(u.dst)) {  // the whole circuit: confirm back
           Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
           return;
@@ -316,6 +319,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       return;
     case PhotonicReq::kWalkBack:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      --held_[sw];
       if (a.kind == PhotonicRsp::kBuffered) {
         end_in_buffer();
       } else {
@@ -350,6 +354,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     }
     case PhotonicReq::kTeardown:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      --held_[sw];
       if (r.hop == 0) {  // the source's channel is free again; a buffer's entry left with the packet
         sources_[c.source].free |= 1u << c.source_ch;
         ListSource(c.source);
@@ -492,11 +497,12 @@ nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
 
 std::vector<std::string> PhotonicNetwork::Problems() const {
   std::vector<std::string> problems = problems_;
-  for (int sw = 0; sw < switches(); ++sw) {
-    if (control_ && control_->SlotsUsed(sw) != slots_[sw]) {
+  for (int sw = 0; sw < switches() && control_ && problems.size() < 20; ++sw) {
+    if (control_->SlotsUsed(sw) != slots_[sw] || control_->HeldChannels(sw) != held_[sw]) {
       problems.push_back("switch " + std::to_string(sw) + ": the control plane holds " +
-                         std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the harness " +
-                         std::to_string(slots_[sw]));
+                         std::to_string(control_->HeldChannels(sw)) + " channels and " +
+                         std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the circuits " +
+                         std::to_string(held_[sw]) + " and " + std::to_string(slots_[sw]));
     }
   }
   return problems;

@@ -68,7 +68,8 @@ class PhotonicNetwork : public Fabric {
   uint32_t slots_used(int sw) const { return slots_[sw]; }
   // results.json's "photonic" section: utilisation, buffers, reservations, latency split.
   nlohmann::json Report(uint64_t cycles) const;
-  // Answers that contradicted the harness (a control-plane Error), and buffer counts that differ.
+  // Answers that contradicted the harness (a control-plane Error), and switches whose tables hold
+  // other channels or buffer entries than the circuits through them.
   std::vector<std::string> Problems() const;
 
  private:
@@ -176,7 +177,8 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
 
   // Figures.
-  std::vector<uint32_t> slots_;                      // per switch
+  std::vector<uint32_t> slots_;  // per switch
+  std::vector<int> held_;        // per switch: channels its circuits hold (outputs and buffer port)
   std::vector<uint64_t> slot_cycles_, slots_since_;  // occupancy integral, and when it last changed
   uint64_t attempts_ = 0, failures_ = 0, ejection_failures_ = 0, walk_backs_ = 0, segments_ = 0,
            buffered_segments_ = 0;

@@ -29,8 +29,9 @@ class SwitchControl {
   virtual ~SwitchControl() = default;
   // Switch `sw` handles one request on the edge closing the current cycle.
   virtual SwitchAnswer Handle(int sw, const SwitchRequest& request) = 0;
-  // Entries of switch `sw`'s buffer reserved or holding a packet.
+  // Entries of switch `sw`'s buffer reserved or holding a packet; channels its tables hold.
   virtual uint32_t SlotsUsed(int sw) const = 0;
+  virtual int HeldChannels(int sw) const = 0;
 };
 
 }  // namespace icn

@@ -1,0 +1,213 @@
+// The photonic data plane with its verilated switch control planes: a lone circuit's time is its
+// size / rate plus the reservation round trip; every message arrives once and in order per pair,
+// in every mode on the torus and the fat tree, the tables match the circuits throughout and are
+// empty once the last teardown has passed; a failed
+// reservation leaves no channel behind; the walk-back of Algorithm 1 ends the segment at the
+// nearest switch with a free buffer entry, and a full buffer sends it back to its source to retry;
+// single-eval clocking equals the two-eval reference.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include <catch2/catch.hpp>
+
+#include "mech/photonic/photonic_control.h"
+#include "net/net_util.h"
+#include "net/photonic/photonic_network.h"
+
+namespace {
+
+// A trace file in the temporary directory, one message per line ("<src> <dst> <bytes> <at_ns>").
+std::string Trace(const std::string& name, const std::vector<std::array<int, 4>>& messages) {
+  const std::string path = std::string(P_tmpdir) + "/photonic_" + name + ".trace";
+  std::ofstream out(path);
+  for (size_t id = 0; id < messages.size(); ++id) {
+    const auto& m = messages[id];
+    out << id << " " << m[0] << " " << m[1] << " " << m[2] << " at " << m[3] << "\n";
+  }
+  return path;
+}
+
+std::vector<std::string> Photonic(const std::string& mode, std::vector<std::string> more) {
+  std::vector<std::string> sets = {"network.switching=photonic",
+                                   "photonic.mode=" + mode,
+                                   "eee.mode=off",
+                                   "sim.cycle_ns=1",
+                                   "workload.mtu_bytes=4096",
+                                   "workload.flit_bytes=64",
+                                   "sim.starvation_limit_cycles=0"};
+  sets.insert(sets.end(), more.begin(), more.end());
+  return sets;
+}
+
+icn::PhotonicNetwork& Net(tb::Run& run) { return dynamic_cast<icn::PhotonicNetwork&>(run.sim->fabric()); }
+icn::PhotonicControl& Control(tb::Run& run) { return dynamic_cast<icn::PhotonicControl&>(*run.mechanism()); }
+
+int HeldChannels(tb::Run& run) {
+  int held = 0;
+  for (int sw = 0; sw < Net(run).switches(); ++sw) held += Control(run).HeldChannels(sw);
+  return held;
+}
+
+// After the run: the network and its control planes for `cycles` more cycles (teardowns still
+// travelling when the last packet arrived).
+void Settle(tb::Run& run, uint64_t cycles) {
+  for (uint64_t c = run.sim->cycle(), end = c + cycles; c < end; ++c) {
+    run.sim->fabric().DeliverArrivals(c);
+    run.sim->fabric().Advance(c);
+    run.mechanism()->Step(c);
+  }
+}
+
+// Ticks until `done` or the run ends; returns whether `done` happened.
+template <typename Done>
+bool RunUntil(tb::Run& run, Done done) {
+  while (run.sim->Tick())
+    if (done()) return true;
+  return false;
+}
+
+TEST_CASE("photonic: a lone circuit takes size / rate plus the reservation round trip", "[net]") {
+  // Node 0 to node 21 = (1, 1, 1) of a 4x4x4 torus: H = 4 switches. 4 KB = 64 flits of 64 B at
+  // 320 Gb/s per channel and 1 ns cycles: 102.4, so 103 cycles. 12 KB: 3 packets.
+  const std::string small = Trace("lone_small", {{0, 21, 4096, 0}});
+  const std::string large = Trace("lone_large", {{0, 21, 12288, 0}});
+  struct Case {
+    std::string mode, trace;
+    uint64_t latency;
+  };
+  for (const Case& c : {Case{"circuit", small, 2 * 4 + 103}, Case{"packetised", small, 2 * 4 + 103},
+                        Case{"segment", small, 2 * 4 + 103},
+                        // Circuit mode sends the message's 3 packets back to back on one circuit:
+                        // 192 flits = 307.2, so 308 cycles.
+                        Case{"circuit", large, 2 * 4 + 308},
+                        // Packetised: three circuits on three channels of the same links at once.
+                        Case{"packetised", large, 2 * 4 + 103}}) {
+    INFO(c.mode << " " << c.trace);
+    tb::Run run(Photonic(c.mode, {"topology.kind=torus", "topology.dims=[4,4,4]", "workload.kind=trace",
+                                  "workload.trace=" + c.trace, "photonic.buffer.layout=all"}));
+    std::vector<uint64_t> latencies;
+    run.sim->on_delivery = [&](const icn::Packet& p, uint64_t latency) {
+      latencies.push_back(latency);
+      CHECK(p.hops == 4);
+    };
+    const nlohmann::json r = run.Results();
+    REQUIRE(r["check"]["ok"] == true);
+    REQUIRE(!latencies.empty());
+    for (uint64_t l : latencies) CHECK(l == c.latency);
+    CHECK(r["photonic"]["failed_attempts"] == 0);
+    CHECK(r["workload"]["exec_cycles"] == c.latency);
+  }
+}
+
+TEST_CASE("photonic: every message once and in order per pair, tables empty afterwards", "[net]") {
+  for (const std::string topology : {"torus", "kary_ntree"}) {
+    for (const std::string mode : {"circuit", "packetised", "segment"}) {
+      INFO(topology << " " << mode);
+      const std::string layout = topology == "torus" ? "every_2" : "top_2";
+      tb::Run run(Photonic(mode, {"topology.kind=" + topology, "topology.dims=[4,4,4]", "topology.k=4",
+                                  "topology.n=3", "workload.kind=random_messages",
+                                  "workload.messages_per_node=4", "workload.large_bytes=65536",
+                                  "photonic.buffer.layout=" + layout, "photonic.buffer.bytes=16384"}));
+      std::map<std::pair<int, int>, uint32_t> last;  // per pair, the last message delivered
+      uint64_t delivered = 0;
+      run.sim->on_delivery = [&](const icn::Packet& p, uint64_t) {
+        uint32_t& m = last[{p.src, p.dst}];
+        CHECK(p.message >= m);
+        m = p.message;
+        ++delivered;
+      };
+      const nlohmann::json r = run.Results();
+      INFO(r["check"].dump());
+      REQUIRE(r["check"]["ok"] == true);  // includes the control planes' tables, empty at the end
+      CHECK(r["workload"]["messages_delivered"] == 256);
+      CHECK(delivered == r["packets"]["injected"].get<uint64_t>());
+      CHECK(r["photonic"]["failed_attempts"].get<uint64_t>() > 0);  // there was contention
+      Settle(run, 100);
+      CHECK(run.sim->fabric().Quiet());
+      CHECK(HeldChannels(run) == 0);
+      CHECK((r["photonic"]["segments_to_buffer"].get<uint64_t>() > 0) == (mode == "segment"));
+    }
+  }
+}
+
+// Row y = 0 of a 12x4 torus with one channel per link and 512 KB packets: a message 5 -> 7 holds
+// links 5 -> 6 -> 7 for 13,108 cycles (packet 0); messages along the row behind it fail at switch 5.
+std::vector<std::string> Row(const std::string& mode, const std::string& layout, const std::string& trace) {
+  return Photonic(
+      mode, {"topology.kind=torus", "topology.dims=[12,4]", "photonic.channels=1",
+             "photonic.buffer.layout=" + layout, "photonic.buffer.bytes=524288", "workload.mtu_bytes=524288",
+             "photonic.backoff_cycles=16", "workload.kind=trace", "workload.trace=" + trace});
+}
+
+TEST_CASE("photonic: a failed reservation releases every channel it took", "[net]") {
+  // 1 -> 6 takes links 1 -> 2 .. 4 -> 5, fails at switch 5, walks back to its source and retries.
+  const std::string trace = Trace("release", {{5, 7, 524288, 0}, {1, 6, 4096, 50}});
+  tb::Run run(Row("circuit", "none", trace));
+  // 5 -> 7 holds three channels (5 -> 6, 6 -> 7, the ejection at 7); 1 -> 6 adds up to four while
+  // it tries, and none while it waits out its back-off.
+  int least = 1 << 20, most = 0;
+  REQUIRE(RunUntil(run, [&] {
+    if (run.sim->cycle() >= 200) {
+      least = std::min(least, HeldChannels(run));
+      most = std::max(most, HeldChannels(run));
+    }
+    return run.sim->cycle() == 10000;
+  }));
+  CHECK(least == 3);
+  CHECK(most == 7);
+  CHECK(Net(run).Report(run.sim->cycle())["failed_attempts"].get<uint64_t>() > 100);
+  const nlohmann::json r = run.Results();
+  CHECK(r["check"]["ok"] == true);
+  Settle(run, 100);
+  CHECK(HeldChannels(run) == 0);
+}
+
+TEST_CASE("photonic: the walk-back ends the segment at the nearest free buffer", "[net]") {
+  // every_2: buffers where x + y is even. 1 -> 6 fails at switch 5 (no buffer) and ends at 4.
+  const std::string trace = Trace("nearest", {{5, 7, 524288, 0}, {1, 6, 4096, 50}});
+  tb::Run run(Row("segment", "every_2", trace));
+  REQUIRE(RunUntil(run, [&] { return Net(run).slots_used(4) == 1; }));
+  REQUIRE(RunUntil(run, [&] { return run.sim->cycle() == 1000; }));
+  for (int sw = 0; sw < Net(run).switches(); ++sw) CHECK(Net(run).slots_used(sw) == (sw == 4 ? 1u : 0u));
+  CHECK(Net(run).Locate(1) == "sending from or reserving at the buffer of switch 4");
+  const nlohmann::json r = run.Results();
+  REQUIRE(r["check"]["ok"] == true);
+  CHECK(r["photonic"]["segments_to_buffer"] == 1);
+  CHECK(r["photonic"]["packets_by_times_buffered"] == nlohmann::json::array({1, 1}));
+}
+
+TEST_CASE("photonic: a full buffer sends the reservation back to its source", "[net]") {
+  // every_4: on row 0 only switches 0, 4 and 8 have a buffer, of one entry. 1 -> 6 takes the entry
+  // at 4; 2 -> 7 then fails at 5, finds 4 full, and walks back to its source 2: a retry.
+  const std::string trace = Trace("full", {{5, 7, 524288, 0}, {1, 6, 4096, 50}, {2, 7, 4096, 500}});
+  tb::Run run(Row("segment", "every_4", trace));
+  REQUIRE(RunUntil(run, [&] { return run.sim->cycle() == 2000; }));
+  const nlohmann::json f = Net(run).Report(run.sim->cycle());
+  CHECK(f["segments_to_buffer"] == 1);
+  CHECK(Net(run).slots_used(4) == 1);
+  const std::string at = Net(run).Locate(2);
+  CHECK(at.find("NIC of node 2") != std::string::npos);
+  const nlohmann::json r = run.Results();
+  REQUIRE(r["check"]["ok"] == true);
+  CHECK(r["photonic"]["segments_to_buffer"].get<uint64_t>() >= 1);
+}
+
+TEST_CASE("photonic: single-eval clocking equals the two-eval reference", "[net]") {
+  const auto sets = Photonic("segment", {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3",
+                                         "workload.kind=random_messages", "workload.messages_per_node=3",
+                                         "workload.large_bytes=32768", "photonic.buffer.layout=top_1",
+                                         "photonic.buffer.bytes=8192", "photonic.requests_per_cycle=1"});
+  tb::Run one(sets), two(sets, icn::RunOptions{{}, false, true});
+  while (true) {
+    const bool a = one.sim->Tick(), b = two.sim->Tick();
+    REQUIRE(a == b);
+    REQUIRE(one.mechanism()->Digest() == two.mechanism()->Digest());
+    if (!a) break;
+  }
+  CHECK(tb::WithoutTiming(one.sim->Finish(0)) == tb::WithoutTiming(two.sim->Finish(0)));
+}
+
+}  // namespace
