@@ -4,7 +4,7 @@
 // empty once the last teardown has passed; a failed
 // reservation leaves no channel behind; the walk-back of Algorithm 1 ends the segment at the
 // nearest switch with a free buffer entry, and a full buffer sends it back to its source to retry;
-// single-eval clocking equals the two-eval reference.
+// bad parameters are refused naming their keys; single-eval clocking equals the two-eval reference.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "core/errors.h"
 #include "mech/photonic/photonic_control.h"
 #include "net/net_util.h"
 #include "net/photonic/photonic_network.h"
@@ -193,6 +194,32 @@ TEST_CASE("photonic: a full buffer sends the reservation back to its source", "[
   const nlohmann::json r = run.Results();
   REQUIRE(r["check"]["ok"] == true);
   CHECK(r["photonic"]["segments_to_buffer"].get<uint64_t>() >= 1);
+}
+
+TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[net]") {
+  const auto error = [](std::vector<std::string> sets) {
+    try {
+      tb::Run run(Photonic("segment", sets), tb::Run::kParamsOnly);
+    } catch (const icn::ScenarioError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string torus5 = "topology.dims=[5,5]", torus = "topology.kind=torus";
+  CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=every_2"}),
+             Catch::Contains("photonic.buffer.layout: every_2 needs a torus whose sides are multiples of 2"));
+  CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=top_1"}),
+             Catch::Contains("allowed on 5x5 torus: none, all"));
+  CHECK_THAT(error({"topology.kind=kary_ntree", "photonic.buffer.layout=every_4"}),
+             Catch::Contains("allowed on 4-ary 3-tree: none, all, top_1 .. top_3"));
+  CHECK_THAT(error({"photonic.buffer.bytes=1000"}),
+             Catch::Contains("photonic.buffer.bytes: 1000 bytes hold 0 packets"));
+  CHECK_THAT(error({"topology.kind=kary_ntree", "topology.k=2"}),
+             Catch::Contains("verilated for switches of 5, 7, 8 and 24 ports"));
+  CHECK_THAT(error({"topology.kind=megafly"}),
+             Catch::Contains("photonic runs on topology.kind = torus, mesh or kary_ntree"));
+  CHECK_THAT(error({"photonic.channels=9"}), Catch::Contains("photonic.channels"));
+  CHECK_THAT(error({"photonic.mode=burst"}), Catch::Contains("photonic.mode"));
 }
 
 TEST_CASE("photonic: single-eval clocking equals the two-eval reference", "[net]") {

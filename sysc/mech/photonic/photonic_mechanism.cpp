@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "mech/photonic/photonic_control.h"
+#include "net/topologies/kary_ntree.h"
 #include "traffic/traffic_params.h"
 
 namespace icn {
@@ -68,6 +69,14 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
     p.slots = static_cast<uint32_t>(slots);
   }
   const Topology& t = context.topology;
+  const std::string name = t.Name();
+  const auto ends_with = [&name](const std::string& tail) {
+    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (!TreeShape(t) && !ends_with(" torus") && !ends_with(" mesh")) {
+    throw ScenarioError(
+        "network.switching: photonic runs on topology.kind = torus, mesh or kary_ntree, not a " + name);
+  }
   const auto& verilated = PhotonicControl::kPortsVerilated;
   if (std::find(verilated.begin(), verilated.end(), t.ports) == verilated.end()) {
     throw ScenarioError(

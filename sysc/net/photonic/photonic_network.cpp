@@ -60,15 +60,13 @@ PhotonicNetwork::PhotonicNetwork(std::shared_ptr<const Topology> topology, Packe
     peer_[w.b_router * p + w.b_port] = w.a_router * p + w.a_port;
   }
   for (int node = 0; node < t.nodes; ++node) peer_[Switch(node) * p + Port(node)] = -1 - node;
-  // Directed links: switch to switch, then switch to node (ejection), then node to switch.
+  // Directed links: switch to switch, then switch to node n (ejection, inter + n), then node n to
+  // switch (injection, inter + nodes + n).
   link_of_.assign(peer_.size(), -1);
-  int links = 0;
   for (size_t i = 0; i < peer_.size(); ++i)
-    if (peer_[i] >= 0) link_of_[i] = links++;
-  inter_switch_links_ = links;
-  for (int node = 0; node < t.nodes; ++node) link_of_[Switch(node) * p + Port(node)] = links++;
-  links += t.nodes;  // injection links: inter + nodes + node
-  (void)links;
+    if (peer_[i] >= 0) link_of_[i] = inter_switch_links_++;
+  for (int node = 0; node < t.nodes; ++node)
+    link_of_[Switch(node) * p + Port(node)] = inter_switch_links_ + node;
 }
 
 void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* control) {
