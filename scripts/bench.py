@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Simulation speed in cycles per second: the median of N runs of each case (sim.cycles_per_s,
-the clocked loop only, from results.json). Writes out/bench/bench.json and prints a table."""
+the clocked loop only, from results.json), and the run's peak memory (maximum resident set of the
+process). Writes out/bench/bench.json and prints a table."""
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -39,6 +41,12 @@ CASES += [(f"E-RAPID 64 nodes, uniform 0.5, {mode}", "erapid_p_b",
 # Livermore kernels, static and with the node-swap controllers (adaptive threshold, R 100 at start).
 CASES += [(f"8x8x8 packet-step torus, Livermore, {name}", "torus_swap_livermore", sets)
           for name, sets in (("static", ["torus_swap.enabled=false"]), ("swaps adaptive", []))]
+# Photonic circuit switching at the paper's scale (1728 nodes: 12x12x12 torus, 12-ary 3-tree),
+# Segment Switching with a 1 MB buffer at every 2nd switch / the top level, 2 messages per node.
+CASES += [(f"1728-node photonic {name}, segment, 2 messages per node", scenario,
+           sets + ["workload.messages_per_node=2"])
+          for name, scenario, sets in (("torus 12x12x12", "photonic_torus", ["topology.dims=[12,12,12]"]),
+                                       ("12-ary 3-tree", "photonic_fattree", ["topology.k=12"]))]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
 CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),
@@ -51,8 +59,12 @@ def run(icnsim, scenario, sets, seed):
     cmd = [str(icnsim), "run", scenario, "--quiet", "--out", str(out), "--seed", str(seed)]
     for s in sets:
         cmd += ["--set", s]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return json.loads((out / "results.json").read_text())
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), cmd)
+    results = json.loads((out / "results.json").read_text())
+    return results, usage.ru_maxrss / 1024  # MB
 
 
 def main():
@@ -62,18 +74,20 @@ def main():
     parser.add_argument("--icnsim", default=str(ICNSIM), help="the binary to measure (e.g. a build of another revision)")
     args = parser.parse_args()
     rows = []
-    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9}")
+    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9} {'peak MB':>8}")
     for name, scenario, sets in CASES:
         if args.match not in name:
             continue
-        rates = []
+        rates, memory = [], []
         for i in range(args.repeat):
             print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
-            rates.append(run(args.icnsim, scenario, sets, seed=1)["sim"]["cycles_per_s"])
+            results, peak_mb = run(args.icnsim, scenario, sets, seed=1)
+            rates.append(results["sim"]["cycles_per_s"])
+            memory.append(peak_mb)
         median = statistics.median(rates)
         rows.append({"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
-                     "cycles_per_s_all": rates})
-        print(f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f}")
+                     "cycles_per_s_all": rates, "peak_rss_mb_median": statistics.median(memory)})
+        print(f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f} {statistics.median(memory):>8,.0f}")
     out = ROOT / "out" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(rows, indent=2) + "\n")

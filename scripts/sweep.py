@@ -158,10 +158,63 @@ def torus_swap_p():
     return plan
 
 
+PHOTONIC_BYTES = [32768, 131072, 524288, 1048576, 4194304, 16777216, 0]  # 32 KB .. 16 MB, 0 = unlimited
+
+
+def photonic(scenario, layouts):
+    """Paper 004's Figures 4-9 at reduced scale: circuit switching (the reference of each seed's
+    speed-up), packetised circuits, then Segment Switching with each buffer layout and size; two
+    ablations at 1 MB in the second layout: a one-channel buffer port (Figure 2 taken literally) and
+    a control plane answering one request per switch per cycle."""
+    plan = [({"mode": mode, "layout": "none", "bytes": ""}, scenario,
+             [f"photonic.mode={mode}", "photonic.buffer.layout=none"]) for mode in ("circuit", "packetised")]
+    for layout in layouts:
+        plan += [({"mode": "segment", "layout": layout, "bytes": b}, scenario,
+                  ["photonic.mode=segment", f"photonic.buffer.layout={layout}", f"photonic.buffer.bytes={b}"])
+                 for b in PHOTONIC_BYTES]
+    base = ["photonic.mode=segment", f"photonic.buffer.layout={layouts[1]}", "photonic.buffer.bytes=1048576"]
+    plan.append(({"mode": "segment_1ch", "layout": layouts[1], "bytes": 1048576}, scenario,
+                 base + ["photonic.buffer.channels=1"]))
+    plan.append(({"mode": "segment_1req", "layout": layouts[1], "bytes": 1048576}, scenario,
+                 base + ["photonic.requests_per_cycle=1"]))
+    return plan
+
+
+def photonic_torus():
+    return photonic("photonic_torus", ["all", "every_2", "every_4"])
+
+
+def photonic_fattree():
+    return photonic("photonic_fattree", ["top_1", "top_2", "top_3"])
+
+
+def photonic_paper_scale(scenario, shape, layouts):
+    """The paper's 1728 nodes with 20 messages per node (the paper: 100): circuit, packetised, and
+    Segment Switching in each layout at 1 MB, the first layout also at 32 KB and 4 MB."""
+    sets = [shape, "workload.messages_per_node=20"]
+    plan = [({"mode": mode, "layout": "none", "bytes": ""}, scenario, sets + [f"photonic.mode={mode}",
+                                                                           "photonic.buffer.layout=none"])
+            for mode in ("circuit", "packetised")]
+    points = [(layout, 1048576) for layout in layouts] + [(layouts[0], 32768), (layouts[0], 4194304)]
+    plan += [({"mode": "segment", "layout": layout, "bytes": b}, scenario,
+              sets + ["photonic.mode=segment", f"photonic.buffer.layout={layout}", f"photonic.buffer.bytes={b}"])
+             for layout, b in points]
+    return plan
+
+
+def photonic_torus_1728():
+    return photonic_paper_scale("photonic_torus", "topology.dims=[12,12,12]", ["all", "every_2", "every_4"])
+
+
+def photonic_fattree_1728():
+    return photonic_paper_scale("photonic_fattree", "topology.k=12", ["top_1", "top_2", "top_3"])
+
+
 EXPERIMENTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound,
                "reference": reference, "erapid_load": erapid_load, "erapid_rw": erapid_rw,
                "erapid_degree": erapid_degree, "erapid_step": erapid_step, "torus_swap": torus_swap,
-               "torus_swap_p": torus_swap_p}
+               "torus_swap_p": torus_swap_p, "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
+               "photonic_torus_1728": photonic_torus_1728, "photonic_fattree_1728": photonic_fattree_1728}
 
 
 def command(scenario, sets, seed, out):
@@ -268,6 +321,9 @@ def summary_row(labels, out):
         row[f"erapid.{key}"] = value
     for key, value in r.get("torus_swap", {}).items():
         row[f"torus_swap.{key}"] = value
+    for key, value in r.get("photonic", {}).items():
+        if not isinstance(value, list):
+            row[f"photonic.{key}"] = value
     if r["topology"].endswith("packet step"):
         row["hops_avg"] = r["latency"]["hops_avg"]
     if "laser" in r["energy"].get("groups", {}):  # E-RAPID: power over the measurement, W
