@@ -90,6 +90,7 @@ module photonic_switch_ctrl #(
   logic                    buf_free, buffer_ok;
   logic [Channels-1:0]     pick_busy, buf_busy, link_unusable, buf_unusable;
   logic [2:0]              rsp;
+  logic                    end_here;
 
   // Bit of channel c of port p in the flat tables (and of input p's converter entry).
   function automatic logic [IndexWidth-1:0] flat(input logic [PortWidth-1:0] p, input logic [ChanWidth-1:0] c);
@@ -163,6 +164,7 @@ module photonic_switch_ctrl #(
     slots_d = slots_q;
     rr_d = rr_q;
     rsp = RspNone;
+    end_here = 1'b0;
     out_port_o = '0;
     out_ch_o = '0;
     unique case (req_i)
@@ -176,14 +178,8 @@ module photonic_switch_ctrl #(
           busy_d[flat(pick, pick_ch)] = 1'b1;
           conv_d[index*EntryWidth +: EntryWidth] = {pick_ch, pick, 1'b0, 1'b1};
           rr_d = (pick + 1'b1 == PortWidth'(Ports)) ? '0 : pick + 1'b1;
-        end else if (buffer_ok) begin
-          rsp = RspBuffered;
-          out_port_o = PortWidth'(Ports);
-          out_ch_o = buf_ch;
-          busy_d[flat(PortWidth'(Ports), buf_ch)] = 1'b1;
-          conv_d[index*EntryWidth +: EntryWidth] = {buf_ch, PortWidth'(Ports), 1'b0, 1'b1};
-          slots_d = slots_q + 1'b1;
         end else begin
+          end_here = buffer_ok;
           rsp = RspFailed;
         end
       end
@@ -193,16 +189,8 @@ module photonic_switch_ctrl #(
         end else begin
           busy_d[flat(entry_port, entry_ch)] = 1'b0;
           conv_d[index*EntryWidth +: EntryWidth] = '0;
-          if (buffer_ok) begin
-            rsp = RspBuffered;
-            out_port_o = PortWidth'(Ports);
-            out_ch_o = buf_ch;
-            busy_d[flat(PortWidth'(Ports), buf_ch)] = 1'b1;
-            conv_d[index*EntryWidth +: EntryWidth] = {buf_ch, PortWidth'(Ports), 1'b0, 1'b1};
-            slots_d = slots_q + 1'b1;
-          end else begin
-            rsp = RspFailed;
-          end
+          end_here = buffer_ok;
+          rsp = RspFailed;
         end
       end
       ReqConfirm: begin
@@ -229,6 +217,15 @@ module photonic_switch_ctrl #(
       end
       default: ;
     endcase
+    // No channel onward (reserve) or on the way back (walk-back): the segment ends in this buffer.
+    if (end_here) begin
+      rsp = RspBuffered;
+      out_port_o = PortWidth'(Ports);
+      out_ch_o = buf_ch;
+      busy_d[flat(PortWidth'(Ports), buf_ch)] = 1'b1;
+      conv_d[index*EntryWidth +: EntryWidth] = {buf_ch, PortWidth'(Ports), 1'b0, 1'b1};
+      slots_d = slots_q + 1'b1;
+    end
   end
 
   assign rsp_o = rsp;

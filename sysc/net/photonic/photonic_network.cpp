@@ -12,10 +12,16 @@
 namespace icn {
 namespace {
 
-int Pow(int base, int exp) {
-  int r = 1;
-  for (int i = 0; i < exp; ++i) r *= base;
-  return r;
+// An id from the free list, or a new element.
+template <typename T>
+uint32_t Reuse(std::vector<T>& items, std::vector<uint32_t>& free) {
+  if (free.empty()) {
+    items.emplace_back();
+    return static_cast<uint32_t>(items.size() - 1);
+  }
+  const uint32_t id = free.back();
+  free.pop_back();
+  return id;
 }
 
 bool EndsWith(const std::string& s, const std::string& tail) {
@@ -45,7 +51,7 @@ PhotonicNetwork::PhotonicNetwork(std::shared_ptr<const Topology> topology, Packe
   const Topology& t = *topology_;
   const std::string name = t.Name();
   if (const KaryNTreeShape* tree = TreeShape(t)) {
-    tree_ = {tree->k, tree->n, Pow(tree->k, tree->n - 1)};
+    tree_ = std::make_unique<KaryNTreeShape>(*tree);
   } else if (EndsWith(name, " torus") || EndsWith(name, " mesh")) {
     dims_ = t.PatternDims();
     wraps_ = EndsWith(name, " torus");
@@ -93,11 +99,9 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
 
 uint32_t PhotonicNetwork::Candidates(int sw, int dst) const {
   if (sw == Switch(dst)) return 1u << Port(dst);
-  if (!tree_.empty()) {  // up adaptively until dst is below, then down deterministically
-    const int k = tree_[0], n = tree_[1], per_level = tree_[2];
-    const int level = sw / per_level, w = sw % per_level;
-    if (dst / Pow(k, n - level) == w / Pow(k, n - 1 - level)) return 1u << (dst / Pow(k, n - 1 - level) % k);
-    return ((1u << k) - 1) << k;
+  if (tree_) {  // up adaptively until dst is below, then down deterministically
+    const int down = TreeDownPort(*tree_, sw, dst);
+    return down >= 0 ? 1u << down : ((1u << tree_->k) - 1) << tree_->k;
   }
   // Dimension order; on a torus the shorter way, a tie by the destination and the switch.
   for (int d = 0, stride = 1; d < static_cast<int>(dims_.size()); stride *= dims_[d], ++d) {
@@ -114,14 +118,7 @@ uint32_t PhotonicNetwork::Candidates(int sw, int dst) const {
 }
 
 uint32_t PhotonicNetwork::AllocUnit() {
-  uint32_t id;
-  if (free_units_.empty()) {
-    id = static_cast<uint32_t>(units_.size());
-    units_.emplace_back();
-  } else {
-    id = free_units_.back();
-    free_units_.pop_back();
-  }
+  const uint32_t id = Reuse(units_, free_units_);
   Unit& u = units_[id];
   u.packets.clear();
   u.flits = 0;
@@ -142,14 +139,7 @@ void PhotonicNetwork::FreeUnit(uint32_t unit) {
 }
 
 uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
-  uint32_t id;
-  if (free_circuits_.empty()) {
-    id = static_cast<uint32_t>(circuits_.size());
-    circuits_.emplace_back();
-  } else {
-    id = free_circuits_.back();
-    free_circuits_.pop_back();
-  }
+  const uint32_t id = Reuse(circuits_, free_circuits_);
   Circuit& c = circuits_[id];
   c.unit = unit;
   c.source = source;

@@ -35,6 +35,7 @@
 #include "net/pair_order.h"
 #include "net/photonic/photonic_params.h"
 #include "net/photonic/switch_control.h"
+#include "net/topologies/kary_ntree.h"
 #include "net/topology.h"
 
 namespace icn {
@@ -150,8 +151,8 @@ class PhotonicNetwork : public Fabric {
   Rng rng_{1};
   std::vector<int32_t> peer_;  // [sw * ports + port]: switch * ports + port at the other end, or -1 - node
   std::vector<uint8_t> buffered_;
-  std::vector<int> tree_;  // k-ary n-tree: k, n, k^(n-1); empty on a torus
-  std::vector<int> dims_;  // torus / mesh sides
+  std::unique_ptr<KaryNTreeShape> tree_;  // null on a torus or mesh
+  std::vector<int> dims_;                 // torus / mesh sides
   bool wraps_ = false;
   int inter_switch_links_ = 0;    // directed; their channels come first in channels_
   std::vector<int32_t> link_of_;  // [sw * ports + port] -> directed link index (channels at link * W)

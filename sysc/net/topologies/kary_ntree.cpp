@@ -25,12 +25,8 @@ class KaryNTreeRouting : public Routing {
       : k_(k), n_(n), vcs_(vcs), per_level_(Pow(k, n - 1)), random_up_(random_up) {}
 
   Route Compute(RouteContext& ctx) const override {
-    const int level = ctx.router / per_level_;
-    const int w = ctx.router % per_level_;
-    const int dst = ctx.packet.dst;
-    // The destination is below when its first `level` digits equal the switch's.
-    const int below = dst / Pow(k_, n_ - level) == w / Pow(k_, n_ - 1 - level);
-    if (below) return {dst / Pow(k_, n_ - 1 - level) % k_, 0, vcs_};
+    const int down = TreeDownPort({k_, n_}, ctx.router, ctx.packet.dst);
+    if (down >= 0) return {down, 0, vcs_};
     return {random_up_ ? RandomUp(ctx.outputs) : ChooseUp(ctx.outputs), 0, vcs_};
   }
 
@@ -143,6 +139,14 @@ const KaryNTreeShape* TreeShape(const Topology& topology) {
 }
 
 int TreeLevel(const KaryNTreeShape& tree, int router) { return router / Pow(tree.k, tree.n - 1); }
+
+int TreeDownPort(const KaryNTreeShape& tree, int router, int dst) {
+  const int per_level = Pow(tree.k, tree.n - 1);
+  const int level = router / per_level, w = router % per_level;
+  // The destination is below when its first `level` digits equal the switch's.
+  if (dst / Pow(tree.k, tree.n - level) != w / Pow(tree.k, tree.n - 1 - level)) return -1;
+  return dst / Pow(tree.k, tree.n - 1 - level) % tree.k;
+}
 
 // Switch <w, l> is in the Minimal Tree if l = n-1, or w_i = 0 for every i in l..n-2.
 bool InMinimalTree(const KaryNTreeShape& tree, int router) {

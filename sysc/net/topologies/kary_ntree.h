@@ -15,6 +15,8 @@ struct KaryNTreeShape {
 // The shape of a k-ary n-tree topology, or null for any other topology.
 const KaryNTreeShape* TreeShape(const Topology& topology);
 int TreeLevel(const KaryNTreeShape& tree, int router);
+// The down port of switch `router` toward node `dst`, or -1 when dst is not below it (go up).
+int TreeDownPort(const KaryNTreeShape& tree, int router, int dst);
 bool InMinimalTree(const KaryNTreeShape& tree, int router);
 // p_min = |MT_S| / S, counted from the labels: the least link power an on/off mechanism that
 // keeps the Minimal Tree can reach, relative to every link on.
