@@ -37,8 +37,7 @@ std::vector<std::string> Photonic(const std::string& mode, std::vector<std::stri
                                    "eee.mode=off",
                                    "sim.cycle_ns=1",
                                    "workload.mtu_bytes=4096",
-                                   "workload.flit_bytes=64",
-                                   "sim.starvation_limit_cycles=0"};
+                                   "workload.flit_bytes=64"};
   sets.insert(sets.end(), more.begin(), more.end());
   return sets;
 }

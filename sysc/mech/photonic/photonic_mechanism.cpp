@@ -97,11 +97,17 @@ std::string View(const MechanismConfig&) { return "waves/photonic_ctrl.gtkw"; }
 }  // namespace
 
 MechanismInfo PhotonicMechanism() {
-  return {"photonic", "network.switching",
-          "wormhole", "circuits",
-          Keys(),     Parse,
-          Make,       nullptr,
-          View,       {"photonic_torus", "photonic_fattree"}};
+  // On with the data plane; photonic.mode says which reservations it makes, never "off".
+  return {"photonic",
+          "photonic.mode",
+          "unused (network.switching is not photonic)",
+          "circuits",
+          Keys(),
+          Parse,
+          Make,
+          nullptr,
+          View,
+          {"photonic_torus", "photonic_fattree"}};
 }
 
 }  // namespace icn

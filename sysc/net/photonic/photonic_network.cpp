@@ -145,6 +145,7 @@ uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
   c.source = source;
   c.source_ch = static_cast<uint8_t>(ch);
   c.path.clear();
+  c.used.clear();
   c.ends_in_buffer = false;
   ++live_circuits_;
   return id;
@@ -316,7 +317,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       return;
     case PhotonicReq::kConfirm: {
       const int link = a.out_port < p ? link_of_[sw * p + a.out_port] : -1;
-      if (link >= 0) c.used.push_back({static_cast<uint32_t>(link * params_.channels + a.out_ch), 0});
+      if (link >= 0) c.used.push_back(static_cast<uint32_t>(link * params_.channels + a.out_ch));
       if (r.hop > 0) {
         Send(c.path[r.hop - 1].sw, {r.circuit, PhotonicReq::kConfirm, static_cast<uint16_t>(r.hop - 1)});
         return;
@@ -326,12 +327,11 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       const int nodes = topology_->nodes;
       if (c.source < nodes) {
         const int injection = inter_switch_links_ + nodes + c.source;
-        c.used.push_back({static_cast<uint32_t>(injection * params_.channels + c.source_ch), 0});
+        c.used.push_back(static_cast<uint32_t>(injection * params_.channels + c.source_ch));
       } else {
         u.buffer_cycles += start - u.stored_at;
       }
-      for (auto& [channel, busy] : c.used) channels_[channel]->CountBusy(cycles);
-      c.used.clear();
+      for (uint32_t channel : c.used) channels_[channel]->CountBusy(cycles);
       if (u.first_sent == UINT64_MAX) {
         u.first_sent = start;
         for (uint32_t id : u.packets) pool_[id].injected = start;

@@ -85,7 +85,7 @@ class PhotonicNetwork : public Fabric {
     int32_t source;  // whose channel the attempt holds (Unit::source when it began)
     uint8_t source_ch;
     std::vector<Hop> path;
-    std::vector<std::pair<uint32_t, uint64_t>> used;  // confirmed (channel index, busy cycles)
+    std::vector<uint32_t> used;  // channels (indices into channels_) confirmed for its transfer
     bool ends_in_buffer = false;
   };
   // What one circuit carries, and where it is.
