@@ -32,12 +32,9 @@ std::string Trace(const std::string& name, const std::vector<std::array<int, 4>>
 }
 
 std::vector<std::string> Photonic(const std::string& mode, std::vector<std::string> more) {
-  std::vector<std::string> sets = {"network.switching=photonic",
-                                   "photonic.mode=" + mode,
-                                   "eee.mode=off",
-                                   "sim.cycle_ns=1",
-                                   "workload.mtu_bytes=4096",
-                                   "workload.flit_bytes=64"};
+  std::vector<std::string> sets = {
+      "network.switching=photonic", "photonic.mode=" + mode, "eee.mode=off", "sim.cycle_ns=1",
+      "workload.mtu_bytes=4096",    "workload.flit_bytes=64"};
   sets.insert(sets.end(), more.begin(), more.end());
   return sets;
 }
