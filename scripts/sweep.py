@@ -189,9 +189,10 @@ def photonic_fattree():
 
 
 def photonic_paper_scale(scenario, shape, layouts):
-    """The paper's 1728 nodes with 20 messages per node (the paper: 100): circuit, packetised, and
-    Segment Switching in each layout at 1 MB, the first layout also at 32 KB and 4 MB."""
-    sets = [shape, "workload.messages_per_node=20"]
+    """The paper's 1728 nodes and 100 messages per node (its 20 seeds: --seeds 20, on a cluster:
+    --slurm): circuit, packetised, and Segment Switching in each layout at 1 MB, the first layout
+    also at 32 KB and 4 MB. Measured here with --set workload.messages_per_node=20, one seed."""
+    sets = [shape]
     plan = [({"mode": mode, "layout": "none", "bytes": ""}, scenario, sets + [f"photonic.mode={mode}",
                                                                            "photonic.buffer.layout=none"])
             for mode in ("circuit", "packetised")]
@@ -344,6 +345,8 @@ def main():
     parser.add_argument("--grid", type=grid_axis, action="append", default=[],
                         help="key=value1,value2,... (repeatable: the runs are every combination)")
     parser.add_argument("--seeds", type=at_least_one, default=1, help="seeds per point (1, 2, ...)")
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                        help="added to every run of the sweep, after the experiment's own (repeatable)")
     parser.add_argument("--jobs", type=at_least_one,
                         help="runs at once (default: this machine's cores; with --slurm: no limit)")
     parser.add_argument("--out", type=Path, help="sweep folder (default out/sweeps/<experiment or grid>)")
@@ -368,7 +371,7 @@ def main():
         for seed in range(1, args.seeds + 1):
             run_name = "_".join(f"{v}" for v in labels.values() if v != "") + f"_s{seed}"
             folder = out / "runs" / run_name.replace("/", "-")
-            runs.append((labels, folder, command(scenario, sets, seed, folder)))
+            runs.append((labels, folder, command(scenario, sets + args.sets, seed, folder)))
 
     pending = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]
     if len(pending) < len(runs):
