@@ -97,6 +97,14 @@ TEST_CASE("photonic: a lone circuit takes size / rate plus the reservation round
     CHECK(r["photonic"]["failed_attempts"] == 0);
     CHECK(r["workload"]["exec_cycles"] == c.latency);
   }
+  // A NIC using one channel of its link sends the 3 packets one after another: each reservation
+  // starts the cycle after the previous teardown left the source's switch.
+  tb::Run run(Photonic("packetised", {"topology.kind=torus", "topology.dims=[4,4,4]", "workload.kind=trace",
+                                      "workload.trace=" + large, "photonic.source_channels=1"}));
+  std::vector<uint64_t> latencies;
+  run.sim->on_delivery = [&](const icn::Packet&, uint64_t latency) { latencies.push_back(latency); };
+  REQUIRE(run.Results()["check"]["ok"] == true);
+  CHECK(latencies == std::vector<uint64_t>{111, 223, 335});
 }
 
 TEST_CASE("photonic: every message once and in order per pair, tables empty afterwards", "[net]") {

@@ -22,6 +22,9 @@ std::vector<KeySpec> Keys() {
                 {"none", "all", "every_2", "every_4", "top_1", "top_2", "top_3"},
                 "switches with a buffer: all; torus every_2 / every_4 (a buffer every n switches along each "
                 "dimension); k-ary n-tree top_1 .. top_3 (the top levels)"),
+      IntKey("photonic.source_channels", "0", 0, PhotonicControl::kMaxChannels, "",
+             "channels of a node's link its NIC uses: reservations or transfers it has at once (0 = "
+             "photonic.channels; 1 = one message or packet at a time)"),
       IntKey("photonic.buffer.channels", "0", 0, PhotonicControl::kMaxChannels, "",
              "channels of a buffer's port each way (0 = photonic.channels, the port is a link like the "
              "others; 1 = paper Figure 2 taken literally)"),
@@ -45,6 +48,8 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
            : p.mode_name == "packetised" ? PhotonicMode::kPacketised
                                          : PhotonicMode::kSegment;
   p.channels = static_cast<int>(s.Int("photonic.channels"));
+  p.source_channels = static_cast<int>(s.Int("photonic.source_channels"));
+  if (p.source_channels == 0 || p.source_channels > p.channels) p.source_channels = p.channels;
   p.buffer_channels = static_cast<int>(s.Int("photonic.buffer.channels"));
   if (p.buffer_channels == 0) p.buffer_channels = p.channels;
   p.channel_gbps = s.Real("photonic.channel_gbps");

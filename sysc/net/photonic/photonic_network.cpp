@@ -84,7 +84,7 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   const int links = inter_switch_links_ + 2 * t.nodes;
   for (int i = 0; i < links * params.channels; ++i) channels_.push_back(std::make_unique<Channel>(1, 1.0, 0));
   sources_.resize(t.nodes + t.routers);
-  for (int node = 0; node < t.nodes; ++node) sources_[node].free = (1u << params.channels) - 1;
+  for (int node = 0; node < t.nodes; ++node) sources_[node].free = (1u << params.source_channels) - 1;
   for (int sw = 0; sw < t.routers; ++sw)
     sources_[t.nodes + sw].free = buffered_[sw] ? (1u << params.buffer_channels) - 1 : 0;
   open_unit_.assign(t.nodes, -1);

@@ -13,7 +13,9 @@ namespace icn {
 struct PhotonicParams {
   PhotonicMode mode = PhotonicMode::kSegment;
   std::string mode_name = "segment";
-  int channels = 5;         // W per link
+  int channels = 5;  // W per link
+  int source_channels =
+      5;  // a NIC's reservations or transfers at once (photonic.source_channels; 0 there: W)
   int buffer_channels = 5;  // of the buffer port, each way (photonic.buffer.channels; 0 there: W)
   double channel_gbps = 320;
   std::string layout = "none";
