@@ -790,9 +790,12 @@ def photonic_1728(out, title):
     labels = [t["mode"] if t["mode"] != "segment" else f"{t['layout']} {size_label(t['bytes'])}" for t in table]
     fig, axes = plt.subplots(3, 1, figsize=(10, 11))
     xs = range(len(table))
-    axes[0].bar(xs, [t["speedup"] for t in table], color="tab:blue")
+    axes[0].bar(xs, [t["speedup"] for t in table], color="tab:blue",
+                yerr=[[t["speedup"] - t["speedup_min"] for t in table], [t["speedup_max"] - t["speedup"] for t in table]],
+                capsize=4)
     axes[0].axhline(1.0, color="grey", linestyle=":")
-    axes[0].set(ylabel="speed-up over circuit switching", title="(Fig. 9) completion time, circuit / this")
+    axes[0].set(ylabel="speed-up over circuit switching",
+                title="(Fig. 9) completion time, circuit / this (mean of the seeds, lowest to highest)")
     axes[1].bar(xs, [t["link_utilisation"] for t in table], color="tab:green")
     axes[1].set(ylabel="mean link utilisation", title="(Fig. 4, 5) mean link utilisation")
     for ax in axes[:2]:
