@@ -52,24 +52,24 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   if (p.source_channels == 0 || p.source_channels > p.channels) p.source_channels = p.channels;
   p.buffer_channels = static_cast<int>(s.Int("photonic.buffer.channels"));
   if (p.buffer_channels == 0) p.buffer_channels = p.channels;
-  p.channel_gbps = s.Real("photonic.channel_gbps");
+  const double channel_gbps = s.Real("photonic.channel_gbps");
   p.layout = s.Text("photonic.buffer.layout");
-  p.buffer_bytes = static_cast<uint64_t>(s.Int("photonic.buffer.bytes"));
+  const uint64_t buffer_bytes = static_cast<uint64_t>(s.Int("photonic.buffer.bytes"));
   p.backoff_cycles = static_cast<int>(s.Int("photonic.backoff_cycles"));
   p.requests_per_cycle = static_cast<int>(s.Int("photonic.requests_per_cycle"));
   p.seed = context.sim.seed;
   const WorkloadParams workload = ParseWorkloadParams(s);
   // A flit is workload.flit_bytes; one channel carries channel_gbps.
-  p.cycles_per_flit = workload.flit_bytes * 8.0 / (p.channel_gbps * context.sim.cycle_ns);
-  if (p.buffer_bytes == 0) {
+  p.cycles_per_flit = workload.flit_bytes * 8.0 / (channel_gbps * context.sim.cycle_ns);
+  if (buffer_bytes == 0) {
     p.slots = PhotonicParams::kUnlimitedSlots;
   } else {
-    const uint64_t slots = p.buffer_bytes / workload.mtu_bytes;
+    const uint64_t slots = buffer_bytes / workload.mtu_bytes;
     if (slots < 1 || slots >= PhotonicParams::kUnlimitedSlots) {
-      throw ScenarioError("photonic.buffer.bytes: " + std::to_string(p.buffer_bytes) + " bytes hold " +
-                          std::to_string(slots) + " packets of workload.mtu_bytes = " +
-                          std::to_string(workload.mtu_bytes) + "; allowed: 1 .. " +
-                          std::to_string(PhotonicParams::kUnlimitedSlots - 1) + " packets, or 0 (unlimited)");
+      throw ScenarioError(
+          "photonic.buffer.bytes: " + std::to_string(buffer_bytes) + " bytes hold " + std::to_string(slots) +
+          " packets of workload.mtu_bytes = " + std::to_string(workload.mtu_bytes) + "; allowed: 1 .. " +
+          std::to_string(PhotonicParams::kUnlimitedSlots - 1) + " packets, or 0 (unlimited)");
     }
     p.slots = static_cast<uint32_t>(slots);
   }

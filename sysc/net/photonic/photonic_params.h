@@ -17,10 +17,8 @@ struct PhotonicParams {
   int source_channels =
       5;  // a NIC's reservations or transfers at once (photonic.source_channels; 0 there: W)
   int buffer_channels = 5;  // of the buffer port, each way (photonic.buffer.channels; 0 there: W)
-  double channel_gbps = 320;
   std::string layout = "none";
-  uint64_t buffer_bytes = 0;   // per buffer; 0 = unlimited
-  uint32_t slots = 0;          // per buffer, in MTU packets; kUnlimitedSlots when buffer_bytes = 0
+  uint32_t slots = 0;          // per buffer, in MTU packets (photonic.buffer.bytes / MTU), or kUnlimitedSlots
   double cycles_per_flit = 1;  // a flit's time on one channel
   int backoff_cycles = 32;
   int requests_per_cycle = 0;  // a switch's control plane answers at most this many per cycle (0: all)     //
