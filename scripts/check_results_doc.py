@@ -25,7 +25,8 @@ RUNS = [
 GENERIC_ROWS = [(re.compile(r"^params\..*"), "params.<key>"),
                 (re.compile(r"^energy\.groups\.[^.]+\.components$"), "energy.groups.<group>.components"),
                 (re.compile(r"^energy\.groups\.[^.]+\.state_cycles\.[^.]+$"),
-                 "energy.groups.<group>.state_cycles.<state>")]
+                 "energy.groups.<group>.state_cycles.<state>"),
+                (re.compile(r"^energy\.controllers\.[^.]+\.(\w+)$"), r"energy.controllers.<model>.\1")]
 
 
 def fields(tree, prefix=""):
@@ -41,7 +42,7 @@ def fields(tree, prefix=""):
 def generalised(name):
     for pattern, row in GENERIC_ROWS:
         if pattern.match(name):
-            return row
+            return pattern.sub(row, name)
     return name
 
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Hardware cost of every controller: Yosys synthesises each wrapper in rtl/synth/ (fixed
-parameters, so the numbers are reproducible) and reports cells, flip-flops, memory bits, a CMOS
-transistor estimate and iCE40 LUT4s. Writes cost/cost.json and cost/cost.md.
---check only verifies that every wrapper synthesises without a latch (exit 1 otherwise)."""
+"""Hardware cost of every controller as the network simulates it: Yosys synthesises the top and
+parameters of each model in rtl/models.txt (the verilated ones: one source of truth) and reports
+cells, flip-flops, memory bits, gate equivalents (NAND2 netlist + weighted flip-flops), logic depth
+(gate levels), an estimated maximum clock against the clock of the bundled scenarios that run it, a
+CMOS transistor estimate and iCE40 LUT4s. Writes cost.json and cost.md (--out, default cost/).
+--check only verifies that every model synthesises without a latch (exit 1 otherwise)."""
 import argparse
+import fnmatch
 import json
 import re
 import subprocess
@@ -13,13 +16,46 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Process assumptions (README, "Hardware cost"): a 45 nm standard-cell library.
+# A D flip-flop with reset is about 6 NAND2 of area (NanGate FreePDK45: DFFR_X1 5.32 um^2,
+# NAND2_X1 0.798 um^2 -> 6.7; DFF_X1 -> 5.7).
+FLIP_FLOP_GE = 6
+# One gate level ~ one FO4 delay; FO4 ~ 0.5 ns per um of drawn gate length (Ho, Mai, Horowitz, "The
+# future of wires", 2001, worst case) -> 22.5 ps at 45 nm. The simulator's controller.gate_delay_ps
+# has the same default (tb/cost_test.py checks).
+GATE_DELAY_PS = 22.5
+# A register stage adds clock-to-Q and setup time: about 3 FO4.
+FLOP_OVERHEAD_LEVELS = 3
 
-def sources(wrapper):
-    """The files of the wrapper's hierarchy only: reading unrelated modules changes how Yosys and
-    ABC number and order the design, and with it the last few cells of the result."""
-    files = {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
-             for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
-    needed, pending = [], [wrapper]
+
+def fmax_mhz(depth, gate_delay_ps):
+    return 1e6 / ((depth + FLOP_OVERHEAD_LEVELS) * gate_delay_ps)
+
+
+def models():
+    """Rows of rtl/models.txt: name, model, top, {param: value}, scenarios, storage formula."""
+    rows = []
+    for line in (ROOT / "rtl" / "models.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields, _, storage = line.partition("|")
+        model, top, *rest = fields.split()
+        params = dict(f.split("=") for f in rest if "=" in f)
+        scenarios = [f for f in rest if "=" not in f and f != "-"]
+        rows.append({"controller": model.removeprefix("V"), "model": model, "top": top, "params": params,
+                     "scenarios": scenarios, "storage_formula": storage.strip()})
+    return rows
+
+
+def module_files():
+    return {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
+            for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
+
+
+def sources(top, files):
+    """The files of the top's hierarchy only: reading unrelated modules changes how Yosys and ABC
+    number and order the design, and with it the last few cells of the result."""
+    needed, pending = [], [files[top]]
     while pending:
         path = pending.pop()
         if path in needed:
@@ -31,6 +67,13 @@ def sources(wrapper):
     return sorted(str(p) for p in needed)
 
 
+def debug_outputs(path, top):
+    """Outputs declared after a "// Debug" line of the top's port list."""
+    ports = re.search(rf"^module\s+{top}\b.*?\)\s*;", path.read_text(), re.S | re.M).group(0)
+    _, found, rest = ports.partition("// Debug")
+    return re.findall(r"output\s+logic\s*(?:\[[^\]]*\])?\s*(\w+)", rest) if found else []
+
+
 def yosys(script):
     with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False) as f:
         f.write(script)
@@ -39,103 +82,184 @@ def yosys(script):
     return run
 
 
-def variants(wrapper):
-    """(row name, chparam arguments, storage formula) for each configuration of a wrapper: one, or
-    one per line "/// Variant NAME: Param=Value ... | storage formula" in the wrapper."""
-    text = wrapper.read_text()
-    found = re.findall(r"^/// Variant (\w+):([^|\n]*)\|\s*(.+)$", text, re.M)
-    if found:
-        return [(f"{wrapper.stem.removesuffix('_synth')}_{name}",
-                 " ".join(f"-set {k} {v}" for k, v in (a.split("=") for a in params.split())), storage.strip())
-                for name, params, storage in found]
-    storage = re.search(r"Storage \(paper 3\.[34]\):\s*(.+)", text)
-    return [(wrapper.stem.removesuffix("_synth"), "", storage.group(1).strip() if storage else "")]
-
-
-def cost_of(wrapper, name, chparam, storage, check=False):
-    """One row; with check, the generic synthesis and its latch check only (no iCE40 mapping)."""
-    top = wrapper.stem
+def read_script(row, files):
+    top = row["top"]
     includes = " ".join(f"-I{d}" for d in sorted((ROOT / "rtl").iterdir()) if d.is_dir())
-    read = f"read_verilog -sv -DSYNTHESIS {includes} " + " ".join(sources(wrapper))
-    if chparam:
-        read += f"\nchparam {chparam} {top}"
+    lines = [f"read_verilog -sv -DSYNTHESIS {includes} " + " ".join(sources(top, files))]
+    if row["params"]:
+        lines.append("chparam " + " ".join(f"-set {k} {v}" for k, v in row["params"].items()) + f" {top}")
+    # (a top whose ports depend on a changed parameter comes back as $paramod...: named again)
+    lines += [f"hierarchy -check -top {top}", f"rename -top {top}"]
+    debug = debug_outputs(files[top], top)
+    if debug:
+        lines.append("delete -output " + " ".join(f"{top}/{port}" for port in debug))
+    return "\n".join(lines)
+
+
+def scenario_clock_mhz(name):
+    text = (ROOT / "sim" / "scenarios" / f"{name}.yaml").read_text()
+    cycle = re.search(r"cycle_ns:\s*([0-9.eE+-]+)", text)
+    return 1e3 / float(cycle.group(1)) if cycle else 1e3  # sim.cycle_ns defaults to 1
+
+
+def check_of(row, files):
+    """Elaboration only: every process becomes logic without a latch (proc is where latches come
+    from), the design is flattened and passes Yosys's netlist checks (no driver conflict, no
+    combinational loop). About 20 x faster than the full synthesis, which cost_of runs."""
+    run = yosys(f"""{read_script(row, files)}
+proc
+select -assert-none t:$dlatch
+flatten
+opt_clean
+check -assert
+""")
+    return ({"controller": row["controller"]}, None) if run.returncode == 0 else (None, run.stderr.strip() or run.stdout.strip())
+
+
+def cost_of(row, files, gate_delay_ps):
+    """One row."""
+    read = read_script(row, files)
+    top = row["top"]
     with tempfile.TemporaryDirectory() as tmp:
-        stat_json, cmos_txt, ice_json, mem_json = (Path(tmp) / n for n in ("stat.json", "cmos.txt", "ice.json",
-                                                                            "mem.json"))
-        # Memories are counted as inferred, before the generic synthesis maps them to flip-flops.
-        generic = yosys(f"""{read}
-hierarchy -check -top {top}
+        out = {n: Path(tmp) / n for n in ("stat.json", "cmos.txt", "ice.json", "mem.json", "nand.json", "ltp.txt")}
+        # Memories are counted as inferred, before the generic synthesis maps them to flip-flops. Gate
+        # equivalents: enables and synchronous resets become logic (dffunmap), then ABC maps all logic
+        # to NAND2 (and NOT, which ABC always adds); the depth is the longest path of those gates.
+        script = f"""{read}
 proc
 flatten
 opt -fast
 memory -nomap
-write_json {mem_json}
+write_json {out['mem.json']}
 synth -flatten -top {top}
 select -assert-none t:$dlatch t:$_DLATCH_*
-tee -q -o {stat_json} stat -json
+tee -q -o {out['stat.json']} stat -json
+design -save generic
 async2sync
 dffunmap
-tee -q -o {cmos_txt} stat -tech cmos
-""")
+tee -q -o {out['cmos.txt']} stat -tech cmos
+design -load generic
+dffunmap
+abc -g NAND
+opt_clean
+tee -q -o {out['nand.json']} stat -json
+tee -q -o {out['ltp.txt']} ltp -noff
+"""
+        generic = yosys(script)
         if generic.returncode != 0:
             return None, generic.stderr.strip() or generic.stdout.strip()
-        if check:
-            return {"controller": name}, None
-        ice = yosys(f"{read}\nsynth_ice40 -top {top}\ntee -q -o {ice_json} stat -json\n")
+        ice = yosys(f"{read}\nsynth_ice40 -top {top}\ntee -q -o {out['ice.json']} stat -json\n")
         if ice.returncode != 0:
             return None, ice.stderr.strip()
-        design = json.loads(stat_json.read_text())["design"]
+        design = json.loads(out["stat.json"].read_text())["design"]
         memory_bits = sum(int(c["parameters"]["WIDTH"], 2) * int(c["parameters"]["SIZE"], 2)
-                          for m in json.loads(mem_json.read_text())["modules"].values()
+                          for m in json.loads(out["mem.json"].read_text())["modules"].values()
                           for c in m["cells"].values() if c["type"] == "$mem_v2")
-        cells = design["num_cells_by_type"]
-        transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", cmos_txt.read_text()).group(1))
-        luts = json.loads(ice_json.read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
+        transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", out["cmos.txt"].read_text()).group(1))
+        luts = json.loads(out["ice.json"].read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
+        gates = json.loads(out["nand.json"].read_text())["design"]["num_cells_by_type"]
+        depth = int(re.search(r"\(length=(\d+)\)", out["ltp.txt"].read_text()).group(1))
+    flip_flops = sum(n for t, n in design["num_cells_by_type"].items() if "DFF" in t)
+    nand, inv = gates.get("$_NAND_", 0), gates.get("$_NOT_", 0)
+    unmapped = sorted(t for t in gates if t not in ("$_NAND_", "$_NOT_") and "DFF" not in t)
+    if unmapped:
+        return None, f"the NAND mapping left {unmapped}"
+    fmax = fmax_mhz(depth, gate_delay_ps)
     return {
-        "controller": name,
+        "controller": row["controller"],
+        "top": top,
+        "params": row["params"],
         "cells": design["num_cells"],
-        "flip_flops": sum(n for t, n in cells.items() if "DFF" in t),
+        "flip_flops": flip_flops,
         "memory_bits": memory_bits,
+        "nand2": nand,
+        "inverters": inv,
+        "ge_logic": nand + inv,
+        "ge": nand + inv + FLIP_FLOP_GE * flip_flops,
+        "logic_depth": depth,
+        "fmax_mhz": round(fmax, 1),
+        "scenarios": [{"name": s, "clock_mhz": round(scenario_clock_mhz(s), 2),
+                       "meets_clock": fmax >= scenario_clock_mhz(s)} for s in row["scenarios"]],
         "cmos_transistors": transistors,
         "ice40_lut4": luts,
-        "storage_formula": storage,
+        "storage_formula": row["storage_formula"],
     }, None
+
+
+def markdown(doc):
+    a = doc["assumptions"]
+    lines = [f"Synthesised with {doc['tool']} from the models in `rtl/models.txt` (`scripts/cost.sh`).", "",
+             f"GE: NAND2 gates + inverters (1 GE each: the netlist is ABC's `-g NAND` mapping) + "
+             f"{a['flip_flop_ge']} GE per flip-flop. Depth: the longest path in gate levels between registers "
+             f"and ports (`ltp -noff`). Est. fmax = 1 / ((depth + {a['flop_overhead_levels']}) x "
+             f"{a['gate_delay_ps']} ps). Clock: the bundled scenarios that run the model; ✗ = fmax below it.", "",
+             "| controller | parameters | cells | flip-flops | memory bits | kGE | depth | est. fmax MHz | "
+             "scenario clock MHz | CMOS transistors | iCE40 LUT4 | storage (paper formula) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"]
+    for r in doc["controllers"]:
+        params = " ".join(f"{k}={v}" for k, v in r["params"].items()) or "defaults"
+        clocks = ", ".join(f"{s['clock_mhz']:g} {'✓' if s['meets_clock'] else '✗'} ({s['name']})"
+                           for s in r["scenarios"]) or "-"
+        lines.append(f"| {r['controller']} | {params} | {r['cells']} | {r['flip_flops']} | {r['memory_bits']} | "
+                     f"{r['ge'] / 1000:.1f} | {r['logic_depth']} | {r['fmax_mhz']:g} | {clocks} | "
+                     f"{r['cmos_transistors']} | {r['ice40_lut4']} | {r['storage_formula']} |")
+    return "\n".join(lines) + "\n"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="only check that everything synthesises latch-free")
+    parser.add_argument("--only", action="append", metavar="NAME",
+                        help="only these controllers (a name as in cost.md, or a glob); repeatable. The other "
+                             "rows of an existing cost.json are kept")
+    parser.add_argument("--out", type=Path, default=ROOT / "cost", help="where cost.json and cost.md go")
+    parser.add_argument("--gate-delay-ps", type=float, default=GATE_DELAY_PS,
+                        help=f"delay of one gate level (default {GATE_DELAY_PS}: FO4 at 45 nm)")
     args = parser.parse_args()
-    wrappers = sorted((ROOT / "rtl" / "synth").glob("*_synth.sv"))
-    rows, failures = [], []
-    for wrapper, (name, chparam, storage) in ((w, v) for w in wrappers for v in variants(w)):
-        row, error = cost_of(wrapper, name, chparam, storage, args.check)
-        if row is None:
-            failures.append(f"{name}: {error}")
+    if args.gate_delay_ps <= 0:
+        parser.error(f"--gate-delay-ps must be > 0 (got {args.gate_delay_ps})")
+    rows = models()
+    if args.only:
+        unknown = [p for p in args.only if not any(fnmatch.fnmatch(r["controller"], p) for r in rows)]
+        if unknown:
+            parser.error(f"--only {', '.join(unknown)}: no such controller; known: "
+                         + ", ".join(r["controller"] for r in rows))
+        rows = [r for r in rows if any(fnmatch.fnmatch(r["controller"], p) for p in args.only)]
+    files = module_files()
+    results, failures = [], []
+    for row in rows:
+        result, error = check_of(row, files) if args.check else cost_of(row, files, args.gate_delay_ps)
+        if result is None:
+            failures.append(f"{row['controller']}: {error}")
             continue
-        rows.append(row)
+        results.append(result)
         if args.check:
-            print(f"{name:<20} synthesised without a latch", file=sys.stderr)
+            print(f"{row['controller']:<24} synthesised without a latch", file=sys.stderr)
         else:
-            print(f"{row['controller']:<20} {row['cells']:>6} cells {row['flip_flops']:>5} FFs "
-                  f"{row['cmos_transistors']:>7} transistors {row['ice40_lut4']:>5} LUT4", file=sys.stderr)
+            print(f"{result['controller']:<24} {result['cells']:>6} cells {result['flip_flops']:>5} FFs "
+                  f"{result['ge']:>7} GE depth {result['logic_depth']:>3} {result['fmax_mhz']:>7g} MHz",
+                  file=sys.stderr)
     for f in failures:
         print("cost: synthesis failed or inferred a latch: " + f, file=sys.stderr)
-    if failures or not rows:
+    if failures or not results:
         return 1
     if args.check:
         return 0
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
-    out = ROOT / "cost"
-    out.mkdir(exist_ok=True)
-    (out / "cost.json").write_text(json.dumps({"tool": version, "controllers": rows}, indent=2) + "\n")
-    lines = [f"Synthesised with {version} from the wrappers in `rtl/synth/` (`scripts/cost.sh`).", "",
-             "| controller | cells | flip-flops | memory bits | CMOS transistors | iCE40 LUT4 | storage (paper formula) |",
-             "|---|---:|---:|---:|---:|---:|---|"]
-    lines += [f"| {r['controller']} | {r['cells']} | {r['flip_flops']} | {r['memory_bits']} | "
-              f"{r['cmos_transistors']} | {r['ice40_lut4']} | {r['storage_formula']} |" for r in rows]
-    (out / "cost.md").write_text("\n".join(lines) + "\n")
-    print((out / "cost.md").read_text())
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "cost.json"
+    if args.only and path.exists():
+        kept = {r["controller"]: r for r in json.loads(path.read_text())["controllers"]}
+        kept.update({r["controller"]: r for r in results})
+        order = [r["controller"] for r in models()]
+        results = sorted(kept.values(), key=lambda r: order.index(r["controller"]) if r["controller"] in order else 0)
+    doc = {"tool": version,
+           "assumptions": {"flip_flop_ge": FLIP_FLOP_GE, "gate_delay_ps": args.gate_delay_ps,
+                           "flop_overhead_levels": FLOP_OVERHEAD_LEVELS, "process": "45 nm"},
+           "controllers": results}
+    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    (args.out / "cost.md").write_text(markdown(doc))
+    print((args.out / "cost.md").read_text())
     return 0
 
 

@@ -314,7 +314,8 @@ def summary_row(labels, out):
     row = dict(labels)
     row.update({"seed": r["seed"], "latency_avg": r["latency"]["avg"], "latency_p99": r["latency"]["p99"],
                 "offered": r["throughput"]["offered"], "accepted": r["throughput"]["accepted"],
-                "links_relative": r["energy"]["links_relative"], "verdict": r["verdict"],
+                "links_relative": r["energy"]["links_relative"], "controllers_j": r["energy"]["controllers_j"],
+                "net_saving_j": r["energy"]["net_saving_j"], "verdict": r["verdict"],
                 "lost": r["packets"]["lost"], "run": os.path.relpath(out, ROOT)})
     for key, value in r.get("fattree_onoff", {}).items():
         row[f"fattree_onoff.{key}"] = value

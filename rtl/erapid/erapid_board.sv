@@ -46,15 +46,16 @@ module erapid_board #(
   output logic [Slots-1:0]             tx_enable_o,
   output logic [Slots*3-1:0]           rate_level_o,
   output logic [Slots*3-1:0]           power_level_o,
-  output logic [Slots*3-1:0]           laser_state_o, // 3 bits per laser, enum: laser_state_e
   output logic [Slots*TimeWidth-1:0]   until_o,
   // The RC's status
-  output logic [2:0]                   step_o,        // enum: rc_step_e
   output logic [TimeWidth-1:0]         deadline_o,
-  output logic [Boards*BoardWidth-1:0] owner_o,
-  output logic [Boards*2-1:0]          class_o,
   output logic [Slots-1:0]             on_o,
-  output logic [Slots*3-1:0]           level_o
+  output logic [Slots*3-1:0]           level_o,
+  // Debug: the lasers' and the RC's states (the harness reads them to know when the board rests)
+  output logic [Slots*3-1:0]           laser_state_o, // 3 bits per laser, enum: laser_state_e
+  output logic [2:0]                   step_o,        // enum: rc_step_e
+  output logic [Boards*BoardWidth-1:0] owner_o,
+  output logic [Boards*2-1:0]          class_o
 );
   localparam int unsigned SlotWidth = $clog2(Slots + 1);
 

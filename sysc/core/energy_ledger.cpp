@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/controller_cost.h"
+
 namespace icn {
 
 EnergyLedger::Group::Group(std::string name, std::vector<std::string> states, std::vector<double> power_w,
@@ -45,6 +47,21 @@ double EnergyLedger::EnergyJ() const {
 double EnergyLedger::NominalJ() const {
   double joules = 0;
   for (const Group& g : groups_) joules += g.NominalJ(cycle_s_);
+  return joules;
+}
+
+EnergyLedger::Controllers& EnergyLedger::AddControllers(const std::string& model, int register_bits,
+                                                        int models) {
+  const ControllerCost& cost = CostOf(model);
+  const double per_toggle =
+      process_.ff_toggle_j + (register_bits > 0 ? cost.ge_logic / register_bits : 0.0) * process_.ge_toggle_j;
+  controllers_.push_back({model, models, register_bits, cost.ge_logic, cost.logic_depth, per_toggle});
+  return controllers_.back();
+}
+
+double EnergyLedger::ControllersJ() const {
+  double joules = 0;
+  for (const Controllers& c : controllers_) joules += static_cast<double>(c.toggles) * c.joules_per_toggle;
   return joules;
 }
 

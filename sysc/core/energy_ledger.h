@@ -4,11 +4,16 @@
 // an on/off link powered and off; an optical transmitter laser off and six bit-rate levels.
 // Energy is summed per group and state from whole cycle counts, so it does not depend on the order
 // in which components are charged; nominal energy is the same cycles spent in the nominal state.
+// The controllers' own energy is apart: the register bits they toggled, each with the energy of
+// the flip-flop and of the share of the model's logic one toggle stands for (activity factor of the
+// logic = that of its registers: ge_logic / register bits gates per toggled bit).
 #pragma once
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <vector>
+
+#include "core/process_params.h"
 
 namespace icn {
 
@@ -43,7 +48,19 @@ class EnergyLedger {
     uint64_t all_nominal_ = 0;
   };
 
-  explicit EnergyLedger(double cycle_ns) : cycle_s_(cycle_ns * 1e-9) {}
+  // The models of one kind of controller: their register toggles so far.
+  struct Controllers {
+    std::string model;         // e.g. "Veee_port"
+    int models;                // how many the mechanism runs
+    int register_bits;         // of one model
+    double ge_logic;           // of one model (cost/cost.json)
+    int logic_depth;           // gate levels (cost/cost.json)
+    double joules_per_toggle;  // flip-flop + its share of the logic
+    uint64_t toggles = 0;      // the adapter adds each edge's toggled bits
+  };
+
+  explicit EnergyLedger(double cycle_ns, const ProcessParams& process = {})
+      : cycle_s_(cycle_ns * 1e-9), process_(process) {}
 
   // The reference stays valid for the ledger's life.
   Group& AddGroup(std::string name, std::vector<std::string> states, std::vector<double> power_w,
@@ -52,14 +69,21 @@ class EnergyLedger {
                                 nominal_state);
   }
 
+  // The reference stays valid for the ledger's life. Throws for a model without a cost row.
+  Controllers& AddControllers(const std::string& model, int register_bits, int models);
+
   double EnergyJ() const;
   double NominalJ() const;
+  double ControllersJ() const;
   int components() const;
   const std::deque<Group>& groups() const { return groups_; }
+  const std::deque<Controllers>& controllers() const { return controllers_; }
 
  private:
   double cycle_s_;
+  ProcessParams process_;
   std::deque<Group> groups_;
+  std::deque<Controllers> controllers_;
 };
 
 }  // namespace icn

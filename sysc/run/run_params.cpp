@@ -7,8 +7,8 @@ namespace icn {
 const KeyTable& AllKeys() {
   static const KeyTable table([] {
     std::vector<KeySpec> keys = TopologyKeys();
-    for (const auto& part :
-         {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), WorkloadKeys(), MechanismKeys()}) {
+    for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), ProcessKeys(),
+                             WorkloadKeys(), MechanismKeys()}) {
       keys.insert(keys.end(), part.begin(), part.end());
     }
     return keys;
@@ -19,6 +19,7 @@ const KeyTable& AllKeys() {
 RunParams MakeRunParams(const Scenario& scenario) {
   RunParams p;
   p.sim = ParseSimParams(scenario);
+  p.process = ParseProcessParams(scenario);
   p.net = ParseNetParams(scenario, p.warnings);
   p.net.seed = p.sim.seed;
   p.topology = MakeTopology(scenario, p.net.router);

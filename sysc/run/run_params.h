@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/process_params.h"
 #include "core/scenario.h"
 #include "core/sim_params.h"
 #include "mech/registry.h"
@@ -16,6 +17,7 @@ namespace icn {
 
 struct RunParams {
   SimParams sim;
+  ProcessParams process;
   NetParams net;
   std::shared_ptr<const Topology> topology;
   TrafficParams traffic;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/controller_cost.h"
 #include "net/data_plane.h"
 #include "run/census.h"
 
@@ -26,7 +27,7 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       create_(
           [this](int src, int dst, uint32_t flits, uint32_t message) { Create(src, dst, flits, message); }),
       tracer_(std::make_unique<Tracer>(options.trace, params.sim.cycle_ns)),
-      ledger_(std::make_unique<EnergyLedger>(params.sim.cycle_ns)),
+      ledger_(std::make_unique<EnergyLedger>(params.sim.cycle_ns, params.process)),
       measure_begin_(params.sim.warmup),
       measure_end_(params.sim.warmup + params.sim.measure),
       deadline_(measure_end_ + params.sim.drain_limit),
@@ -182,11 +183,12 @@ void Simulation::SettleLedger() {
 
 Simulation::Window Simulation::LedgerNow() {
   SettleLedger();
-  Window w{ledger_->EnergyJ(), ledger_->NominalJ(), {}};
+  Window w{ledger_->EnergyJ(), ledger_->NominalJ(), {}, {}};
   for (const EnergyLedger::Group& g : ledger_->groups()) {
     auto& cycles = w.state_cycles.emplace_back();
     for (size_t s = 0; s < g.state_names().size(); ++s) cycles.push_back(g.StateCycles(static_cast<int>(s)));
   }
+  for (const EnergyLedger::Controllers& c : ledger_->controllers()) w.toggles.push_back(c.toggles);
   return w;
 }
 
@@ -199,6 +201,7 @@ void Simulation::CloseWindow() {
       window_.state_cycles[g][s] = now.state_cycles[g][s] - window_.state_cycles[g][s];
     }
   }
+  for (size_t c = 0; c < now.toggles.size(); ++c) window_.toggles[c] = now.toggles[c] - window_.toggles[c];
 }
 
 void Simulation::SampleTimeseries() {
@@ -279,11 +282,29 @@ nlohmann::json Simulation::EnergyResults() {
     groups[g.name()] = {{"components", g.components()}, {"state_cycles", cycles}};
     ++index;
   }
+  // The controllers' switching energy in the window, per kind and in all, and what the links saved
+  // net of it (negative: the controllers cost more than they save).
+  nlohmann::json controllers = nlohmann::json::object();
+  double controllers_j = 0;
+  index = 0;
+  for (const EnergyLedger::Controllers& c : ledger_->controllers()) {
+    const uint64_t toggles = window_.toggles[index++];
+    const double joules = static_cast<double>(toggles) * c.joules_per_toggle;
+    controllers_j += joules;
+    controllers[c.model] = {{"models", c.models},
+                            {"register_bits", c.register_bits},
+                            {"ge_logic", c.ge_logic},
+                            {"register_toggles", toggles},
+                            {"j", joules}};
+  }
   return {{"links_j", window_.energy_j},
           {"links_nominal_j", window_.nominal_j},
           {"links_relative", window_.nominal_j > 0 ? window_.energy_j / window_.nominal_j : 1.0},
           {"link_ends", ledger_->components()},
-          {"groups", groups}};
+          {"groups", groups},
+          {"controllers_j", controllers_j},
+          {"net_saving_j", window_.nominal_j - window_.energy_j - controllers_j},
+          {"controllers", controllers}};
 }
 
 nlohmann::json Simulation::WorkloadResults() const {
@@ -305,6 +326,25 @@ std::string Simulation::SaturationReason() const {
   }
   return "labelled packets still undelivered " + std::to_string(params_.sim.drain_limit) +
          " cycles after the measurement window: the network is saturated or deadlocked";
+}
+
+// Controllers whose logic depth (cost/cost.json) is too deep for the run's clock.
+std::vector<std::string> Simulation::ClockWarnings() const {
+  std::vector<std::string> warnings;
+  const double clock_mhz = 1e3 / params_.sim.cycle_ns;
+  for (const EnergyLedger::Controllers& c : ledger_->controllers()) {
+    const double fmax = EstimatedFmaxMhz(c.logic_depth, params_.process.gate_delay_ps);
+    if (fmax >= clock_mhz) continue;
+    char text[320];
+    std::snprintf(
+        text, sizeof text,
+        "controller %s: estimated fmax %.0f MHz ((%d gate levels + %d) x process.gate_delay_ps = %g "
+        "ps) is below the %.4g MHz clock of sim.cycle_ns = %g",
+        c.model.c_str(), fmax, c.logic_depth, kFlopOverheadLevels, params_.process.gate_delay_ps, clock_mhz,
+        params_.sim.cycle_ns);
+    warnings.emplace_back(text);
+  }
+  return warnings;
 }
 
 // The census, what the sinks saw and what the controllers saw.
@@ -362,7 +402,9 @@ nlohmann::json Simulation::Finish(double wall_s) {
     r["verdict"] = saturated_ ? "saturated" : "ok";
     if (saturated_) r["verdict_reason"] = SaturationReason();
   }
-  r["warnings"] = params_.warnings;
+  nlohmann::json warnings = params_.warnings;
+  for (std::string& w : ClockWarnings()) warnings.push_back(std::move(w));
+  r["warnings"] = warnings;
   const std::vector<std::string> problems = Problems(census);
   r["check"] = {{"ok", problems.empty()}, {"problems", problems}};
   return r;

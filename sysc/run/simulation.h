@@ -66,6 +66,7 @@ class Simulation final : private SinkObserver {
     double energy_j = 0;
     double nominal_j = 0;
     std::vector<std::vector<uint64_t>> state_cycles;  // [group][state]
+    std::vector<uint64_t> toggles;                    // [kind of controller]
   };
 
   void OnDelivered(uint32_t packet, uint64_t now) override;
@@ -91,6 +92,7 @@ class Simulation final : private SinkObserver {
   nlohmann::json WorkloadResults() const;
   std::string SaturationReason() const;
   std::vector<std::string> Problems(const Census& census) const;
+  std::vector<std::string> ClockWarnings() const;
 
   const Scenario& scenario_;
   const RunParams& params_;

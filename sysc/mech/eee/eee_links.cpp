@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -12,13 +13,18 @@
 
 #include "Veee_pb_port_s0.h"
 #include "Veee_pb_port_s0___024root.h"
+#include "Veee_pb_port_s0_registers.h"
 #include "Veee_pb_port_s1.h"
 #include "Veee_pb_port_s1___024root.h"
+#include "Veee_pb_port_s1_registers.h"
 #include "Veee_pb_port_s2.h"
 #include "Veee_pb_port_s2___024root.h"
+#include "Veee_pb_port_s2_registers.h"
 #include "Veee_port.h"
 #include "Veee_port___024root.h"
+#include "Veee_port_registers.h"
 #include "core/errors.h"
+#include "mech/register_activity.h"
 #include "mech/rising_edge.h"
 
 // The models' own evaluations (see RisingEdge in mech/rising_edge.h).
@@ -71,6 +77,7 @@ class EeeLinks : public Mechanism {
         {config.wake_power_w, config.wake_power_w, config.mode == EeeMode::kFastWake ? config.lpi_power_w : 0,
          config.mode == EeeMode::kDeepSleep ? config.lpi_power_w : 0},
         static_cast<int>(links.size()));
+    controllers_ = &AddControllers<Root>(context.ledger, static_cast<int>(links.size()));
     std::vector<std::vector<double>> shares;
     if constexpr (kAdaptive) shares = context.fabric.HopShares(MaxHops());
     ends_.resize(links.size());
@@ -107,6 +114,7 @@ class EeeLinks : public Mechanism {
       m.now_i = 0;
       if constexpr (kAdaptive) StrapPolicy(m, config, shares[i]);
       Reset(m);
+      e.registers.emplace(*e.root);
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
@@ -145,6 +153,7 @@ class EeeLinks : public Mechanism {
     if (!two_evals_) return;
     TwoEvalEdge(
         ends_, [](End& e) -> Model& { return *e.model; }, tracer_, now);
+    for (End& e : ends_) controllers_->toggles += e.registers->Toggles(*e.root);
     for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
   }
 
@@ -221,7 +230,6 @@ class EeeLinks : public Mechanism {
   struct PortState {
     uint64_t counters = 0;
     uint16_t flags = 0xffff;
-    bool operator==(const PortState& o) const { return counters == o.counters && flags == o.flags; }
   };
   // What the per-cycle loop touches, copied out of the LinkEnd to save pointer chasing.
   struct End {
@@ -230,10 +238,10 @@ class EeeLinks : public Mechanism {
     Channel* tx;
     const int32_t* tx_queue;
     int partner;
-    uint8_t rx_latency;        // cycles a message from the partner takes
-    uint64_t* energy;          // its ledger counters, by power state
+    uint8_t rx_latency;  // cycles a message from the partner takes
+    uint64_t* energy;    // its ledger counters, by power state
+    std::optional<RegisterActivity<Root>> registers;
     uint32_t inputs = ~0u;     // inputs of the last eval
-    PortState state;           // registers after the last eval
     bool fixed_point = false;  // the last eval changed no register
     uint64_t due = 0;          // first cycle the time base acts on a register (Due())
     // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
@@ -291,9 +299,11 @@ class EeeLinks : public Mechanism {
       e.inputs = inputs;
       if (two_evals_) continue;
       Evaluate(m);
-      const PortState state = State(m);
-      e.fixed_point = state == e.state && !Searching(m);
-      e.state = state;
+      // No register toggled: the same inputs give the same edge again (exact for the registers'
+      // activity too, which PortState alone is not: eee_pb_port moves some while its state holds).
+      const uint64_t toggled = e.registers->Toggles(m);
+      controllers_->toggles += toggled;
+      e.fixed_point = toggled == 0 && !Searching(m);
       e.due = Due(m, now);
       Apply(i, write);
       Rests(e);
@@ -321,7 +331,8 @@ class EeeLinks : public Mechanism {
     m.search_i = 0;
   }
 
-  // Every register of eee_port, packed without loss (it exposes them all on its outputs): 32 + 24
+  // The digest of a port (Digest()): every register of eee_port, packed without loss (it exposes
+  // them all on its outputs): 32 + 24
   // + 8 bits of PDT deadline, transition end and handshake sync count in one word, the 11 bits of
   // small registers in the other. For eee_pb_port
   // also the registers that can change without an input changing first: the idle and miss flags
@@ -390,6 +401,7 @@ class EeeLinks : public Mechanism {
   const EndActivity* activity_;  // the link ends' last flit sent and received, flat (Fabric)
   std::unique_ptr<VerilatedContext> context_;
   std::vector<End> ends_;
+  EnergyLedger::Controllers* controllers_;
   size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
   std::vector<uint8_t> outbox_;           // control messages: [cycle mod ring_][end]
   std::vector<const uint8_t*> read_row_;  // this cycle: the outbox row sent a latency of [L] ago

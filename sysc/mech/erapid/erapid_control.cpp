@@ -7,6 +7,7 @@
 
 #include "Verapid_board.h"
 #include "Verapid_board___024root.h"
+#include "Verapid_board_registers.h"
 #include "mech/rising_edge.h"
 #include "mech/signal_bits.h"
 #include "net/wormhole_network.h"
@@ -56,6 +57,7 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
       network_(WormholeOf(context.fabric, "erapid.mode")),
       tracer_(context.tracer),
       ledger_(context.ledger.AddGroup("laser", LedgerStates(), LedgerPowers(), kLasers, kLevels)),
+      controllers_(AddControllers<Verapid_board___024root>(context.ledger, kB)),
       context_(std::make_unique<VerilatedContext>()),
       two_evals_(context.two_evals || context.tracer.enabled()),
       gbps_per_flit_(kFlitBits / context.sim.cycle_ns) {
@@ -99,6 +101,7 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
     for (int i = 0; i < kLasers / 4; ++i) m.queue_i[i] = 0;
     m.ring_valid_i = 0;
     Reset(m);
+    board.registers.emplace(*board.root);
     boards_.push_back(std::move(board));
   }
   if (tracer_.enabled()) {
@@ -142,6 +145,10 @@ void ErapidControl::Step(uint64_t now) {
   }
   resting_ = !two_evals_;
   resting_until_ = UINT64_MAX;
+  for (int b = 0; b < kB; ++b) {
+    if (skip[b]) continue;  // (not clocked: no register moved)
+    controllers_.toggles += boards_[b].registers->Toggles(*boards_[b].root);
+  }
   for (int b = 0; b < kB; ++b) {
     if (!skip[b]) Apply(b, now);
     resting_ = resting_ && boards_[b].quiet;

@@ -8,10 +8,12 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "mech/erapid/erapid_config.h"
 #include "mech/mechanism.h"
+#include "mech/register_activity.h"
 #include "net/router.h"
 #include "net/topologies/erapid.h"
 
@@ -69,6 +71,7 @@ class ErapidControl : public Mechanism {
     uint64_t chain_busy_until = 0;      // a LinkResponse's words are on the chain until then
     int step = -1;                      // the RC's step after the last edge
     std::array<uint32_t, 18> lasers{};  // the lasers' outputs Apply() last acted on (LaserOutputs())
+    std::optional<RegisterActivity<Verapid_board___024root>> registers;
   };
   void Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_kind, uint64_t ring_data);
   void Apply(int b, uint64_t now);
@@ -81,6 +84,7 @@ class ErapidControl : public Mechanism {
   WormholeNetwork& network_;
   Tracer& tracer_;
   EnergyLedger::Group& ledger_;
+  EnergyLedger::Controllers& controllers_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Board> boards_;
   std::vector<Wavelength> wavelengths_;  // x * B + y

@@ -9,6 +9,7 @@
 
 #include "Vfattree_switch_ctrl.h"
 #include "Vfattree_switch_ctrl___024root.h"
+#include "Vfattree_switch_ctrl_registers.h"
 #include "mech/rising_edge.h"
 #include "net/topologies/kary_ntree.h"
 #include "net/wormhole_network.h"
@@ -54,6 +55,8 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
 
   const auto& routers = network.routers();
   switches_.resize(routers.size());
+  controllers_ =
+      &AddControllers<Vfattree_switch_ctrl___024root>(context.ledger, static_cast<int>(routers.size()));
   std::vector<bool> from_switch(network.channels().size(), false);
   for (size_t r = 0; r < routers.size(); ++r) {
     Switch& sw = switches_[r];
@@ -94,6 +97,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     m.now_i = 0;
     m.check_i = 0;
     Reset(m);
+    sw.registers.emplace(*sw.root);
     sw.active = m.active_o;
   }
   for (size_t c = 0; c < from_switch.size(); ++c) {
@@ -122,6 +126,7 @@ void FattreeLinks::Step(uint64_t now) {
   if (two_evals_) {
     TwoEvalEdge(
         switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
+    for (Switch& sw : switches_) controllers_->toggles += sw.registers->Toggles(*sw.root);
   } else {
     for (Switch& sw : switches_) {
       if (sw.skip) continue;
@@ -131,6 +136,7 @@ void FattreeLinks::Step(uint64_t now) {
       const uint64_t before = may_rest ? Outputs(*sw.root) : 0;
       const uint64_t states_before = sw.root->link_state_o;
       RisingEdge(*sw.root, &Vfattree_switch_ctrl___024root___eval);
+      controllers_->toggles += sw.registers->Toggles(*sw.root);
       sw.fixed_point = may_rest && Outputs(*sw.root) == before;
       TrackTransitions(sw, states_before, now);
     }

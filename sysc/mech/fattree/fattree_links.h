@@ -7,10 +7,12 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "mech/fattree/fattree_config.h"
 #include "mech/mechanism.h"
+#include "mech/register_activity.h"
 #include "net/router.h"
 
 class VerilatedContext;
@@ -59,6 +61,7 @@ class FattreeLinks : public Mechanism {
     bool skip = false;         // this cycle's edge is skipped
     uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
     std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
+    std::optional<RegisterActivity<Vfattree_switch_ctrl___024root>> registers;
   };
   void Prepare(Switch& sw, uint64_t now, bool check, bool neighbours_same);
   void Apply(Switch& sw, uint64_t now);
@@ -67,6 +70,7 @@ class FattreeLinks : public Mechanism {
 
   Tracer& tracer_;
   EnergyLedger::Group& ledger_;
+  EnergyLedger::Controllers* controllers_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Switch> switches_;
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links

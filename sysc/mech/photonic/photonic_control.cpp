@@ -1,17 +1,23 @@
 #include "mech/photonic/photonic_control.h"
 
+#include <optional>
 #include <string>
 
 #include "Vphotonic_switch_ctrl24.h"
 #include "Vphotonic_switch_ctrl24___024root.h"
+#include "Vphotonic_switch_ctrl24_registers.h"
 #include "Vphotonic_switch_ctrl5.h"
 #include "Vphotonic_switch_ctrl5___024root.h"
+#include "Vphotonic_switch_ctrl5_registers.h"
 #include "Vphotonic_switch_ctrl7.h"
 #include "Vphotonic_switch_ctrl7___024root.h"
+#include "Vphotonic_switch_ctrl7_registers.h"
 #include "Vphotonic_switch_ctrl8.h"
 #include "Vphotonic_switch_ctrl8___024root.h"
+#include "Vphotonic_switch_ctrl8_registers.h"
 #include "core/errors.h"
 #include "core/tracer.h"
+#include "mech/register_activity.h"
 #include "mech/rising_edge.h"
 #include "mech/signal_bits.h"
 
@@ -31,6 +37,7 @@ class SwitchModel : public PhotonicControl::Model {
     m.buf_channels_i = static_cast<uint8_t>(p.buffer_channels);
     Idle();
     Reset(m);
+    registers_.emplace(*m.rootp);
   }
 
   SwitchAnswer Handle(const SwitchRequest& r) override {
@@ -69,9 +76,15 @@ class SwitchModel : public PhotonicControl::Model {
   }
   void Trace(Tracer& tracer) override { model_->trace(tracer.fst(), 99); }
   void Final() override { model_->final(); }
+  EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const override {
+    return icn::AddControllers<Root>(ledger, models);
+  }
+  uint64_t Toggles() override { return registers_->Toggles(*model_->rootp); }
 
  private:
+  using Root = std::remove_pointer_t<decltype(V::rootp)>;
   std::unique_ptr<V> model_;
+  std::optional<RegisterActivity<Root>> registers_;
 };
 
 std::unique_ptr<PhotonicControl::Model> MakeModel(int ports, VerilatedContext* context,
@@ -109,6 +122,7 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
   for (int sw = 0; sw < net_.switches(); ++sw)
     models_.push_back(
         MakeModel(net_.ports(), context_.get(), "sw" + std::to_string(sw), config.params, net_.buffered(sw)));
+  if (!models_.empty()) controllers_ = &models_.front()->AddControllers(context.ledger, net_.switches());
   if (tracer_.enabled()) {
     for (int sw = 0; sw < net_.switches(); ++sw)
       if (tracer_.Matches("sw" + std::to_string(sw))) models_[sw]->Trace(tracer_);
@@ -124,6 +138,7 @@ PhotonicControl::~PhotonicControl() {
 SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request) {
   if (asked_[sw] == cycle_) {
     models_[sw]->Edge();  // the previous request of this cycle first (the control plane runs faster)
+    controllers_->toggles += models_[sw]->Toggles();
   } else {
     asked_[sw] = cycle_;
     handled_.push_back(sw);
@@ -143,8 +158,12 @@ void PhotonicControl::Step(uint64_t now) {
       m->Eval();
     }
     tracer_.Dump(now, 1);
+    for (auto& m : models_) controllers_->toggles += m->Toggles();
   } else {
-    for (int sw : handled_) models_[sw]->Edge();
+    for (int sw : handled_) {
+      models_[sw]->Edge();
+      controllers_->toggles += models_[sw]->Toggles();
+    }
   }
   for (int sw : handled_) models_[sw]->Idle();
   handled_.clear();

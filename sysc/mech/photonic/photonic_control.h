@@ -41,6 +41,9 @@ class PhotonicControl : public Mechanism, public SwitchControl {
     virtual uint64_t Digest() const = 0;
     virtual void Trace(class Tracer& tracer) = 0;
     virtual void Final() = 0;
+    // The ledger entry of switches of this radix, and the register bits the last edges toggled.
+    virtual EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const = 0;
+    virtual uint64_t Toggles() = 0;
   };
 
   PhotonicControl(const PhotonicConfig& config, const MechanismContext& context);
@@ -62,6 +65,7 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   Tracer& tracer_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<Model>> models_;
+  EnergyLedger::Controllers* controllers_ = nullptr;
   std::vector<int> handled_;     // switches asked this cycle
   std::vector<uint64_t> asked_;  // per switch: the last cycle it was asked
   uint64_t cycle_ = 0;           // the cycle being served

@@ -1,16 +1,21 @@
 #include "mech/torus/torus_swap_control.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "Vtorus_swap_ring.h"
 #include "Vtorus_swap_ring4.h"
 #include "Vtorus_swap_ring4___024root.h"
+#include "Vtorus_swap_ring4_registers.h"
 #include "Vtorus_swap_ring6.h"
 #include "Vtorus_swap_ring6___024root.h"
+#include "Vtorus_swap_ring6_registers.h"
 #include "Vtorus_swap_ring___024root.h"
+#include "Vtorus_swap_ring_registers.h"
 #include "core/errors.h"
 #include "core/tracer.h"
+#include "mech/register_activity.h"
 #include "mech/rising_edge.h"
 #include "mech/signal_bits.h"
 
@@ -41,6 +46,7 @@ class RingModel : public TorusSwapControl::Ring {
     m.drained_i = (1u << kNodes) - 1;
     for (int k = 0; k < kNodes; ++k) SetBits(m.back_i, k * kCount, kCount, 0);
     Reset(m);
+    registers_.emplace(*m.rootp);
   }
 
   void Prepare(uint16_t now, const PacketStepTorus& net, int ring,
@@ -106,9 +112,15 @@ class RingModel : public TorusSwapControl::Ring {
   }
   void Trace(Tracer& tracer) override { model_->trace(tracer.fst(), 99); }
   void Final() override { model_->final(); }
+  EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const override {
+    return icn::AddControllers<Root>(ledger, models);
+  }
+  uint64_t Toggles() override { return registers_->Toggles(*model_->rootp); }
 
  private:
+  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   std::unique_ptr<Model> model_;
+  std::optional<RegisterActivity<Root>> registers_;
 };
 
 std::unique_ptr<TorusSwapControl::Ring> MakeRing(int nodes, VerilatedContext* context,
@@ -147,6 +159,7 @@ TorusSwapControl::TorusSwapControl(const TorusSwapConfig& config, const Mechanis
     const uint16_t seed = static_cast<uint16_t>((config.seed * 0x9e3779b1ULL + r * 0x61c9ULL) >> 7) | 1;
     rings_.push_back(MakeRing(config.nodes, context_.get(), "ring" + std::to_string(r), config, seed));
   }
+  if (!rings_.empty()) controllers_ = &rings_.front()->AddControllers(context.ledger, net_.rings());
   back_.assign(net_.rings(), std::vector<uint32_t>(config.nodes, 0));
   roles_.assign(net_.rings(), 0);
   busy_.assign(net_.rings(), 1);  // the first edge starts every period at step 0
@@ -198,8 +211,11 @@ void TorusSwapControl::Step(uint64_t now) {
     for (int r = 0; r < rings; ++r)
       if (clocked[r]) rings_[r]->Edge();
   }
-  for (int r = 0; r < rings; ++r)
-    if (clocked[r]) Apply(r);
+  for (int r = 0; r < rings; ++r) {
+    if (!clocked[r]) continue;
+    controllers_->toggles += rings_[r]->Toggles();
+    Apply(r);
+  }
 }
 
 void TorusSwapControl::Apply(int r) {

@@ -42,6 +42,9 @@ class TorusSwapControl : public Mechanism {
     virtual uint8_t Place(int viewer, int label) const = 0;
     virtual void Trace(class Tracer& tracer) = 0;
     virtual void Final() = 0;
+    // The ledger entry of rings of this length, and the register bits the last edges toggled.
+    virtual EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const = 0;
+    virtual uint64_t Toggles() = 0;
   };
   enum Output { kHoldOut, kHoldAdmit, kBlockIn, kSwitching, kUpdated, kBusy };
 
@@ -71,6 +74,7 @@ class TorusSwapControl : public Mechanism {
   Tracer& tracer_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<Ring>> rings_;
+  EnergyLedger::Controllers* controllers_ = nullptr;
   std::vector<std::vector<uint32_t>> back_;  // per ring, per label: the back total last read
   std::vector<uint32_t> roles_;              // per ring: every label's role, 4 bits each, last read
   std::vector<uint8_t> busy_;                // per ring: a controller must be clocked next step

@@ -1,0 +1,22 @@
+#include "core/controller_cost.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace icn {
+
+namespace {
+constexpr ControllerCost kCosts[] = {
+#include "controller_costs.inc"
+};
+}  // namespace
+
+const ControllerCost& CostOf(std::string_view model) {
+  for (const ControllerCost& c : kCosts) {
+    if (model == c.model) return c;
+  }
+  throw std::out_of_range("no hardware cost for controller model " + std::string(model) +
+                          ": add it to rtl/models.txt and run scripts/cost.sh");
+}
+
+}  // namespace icn
