@@ -6,8 +6,10 @@ cells, flip-flops, memory bits, gate equivalents (NAND2 netlist + weighted flip-
 CMOS transistor estimate and iCE40 LUT4s. Writes cost.json and cost.md (--out, default cost/).
 --check only verifies that every model synthesises without a latch (exit 1 otherwise)."""
 import argparse
+import concurrent.futures
 import fnmatch
 import json
+import os
 import re
 import subprocess
 import sys
@@ -213,9 +215,12 @@ def main():
                         help="only these controllers (a name as in cost.md, or a glob); repeatable. The other "
                              "rows of an existing cost.json are kept")
     parser.add_argument("--out", type=Path, default=ROOT / "cost", help="where cost.json and cost.md go")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="models synthesised at once")
     parser.add_argument("--gate-delay-ps", type=float, default=GATE_DELAY_PS,
                         help=f"delay of one gate level (default {GATE_DELAY_PS}: FO4 at 45 nm)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error(f"--jobs must be >= 1 (got {args.jobs})")
     if args.gate_delay_ps <= 0:
         parser.error(f"--gate-delay-ps must be > 0 (got {args.gate_delay_ps})")
     rows = models()
@@ -227,8 +232,11 @@ def main():
         rows = [r for r in rows if any(fnmatch.fnmatch(r["controller"], p) for p in args.only)]
     files = module_files()
     results, failures = [], []
-    for row in rows:
-        result, error = check_of(row, files) if args.check else cost_of(row, files, args.gate_delay_ps)
+    # One Yosys per model at a time on each of --jobs cores; rows come back in the table's order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        done = pool.map(lambda row: check_of(row, files) if args.check else cost_of(row, files, args.gate_delay_ps),
+                        rows)
+    for row, (result, error) in zip(rows, done):
         if result is None:
             failures.append(f"{row['controller']}: {error}")
             continue
