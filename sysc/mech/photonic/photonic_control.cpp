@@ -1,6 +1,5 @@
 #include "mech/photonic/photonic_control.h"
 
-#include <optional>
 #include <string>
 
 #include "Vphotonic_switch_ctrl24.h"
@@ -17,7 +16,6 @@
 #include "Vphotonic_switch_ctrl8_registers.h"
 #include "core/errors.h"
 #include "core/tracer.h"
-#include "mech/register_activity.h"
 #include "mech/rising_edge.h"
 #include "mech/signal_bits.h"
 
@@ -25,10 +23,10 @@ namespace icn {
 namespace {
 
 template <typename V, int kPorts>
-class SwitchModel : public PhotonicControl::Model {
+class SwitchModel : public VerilatedUnitOf<PhotonicControl::Model, V> {
  public:
   SwitchModel(VerilatedContext* context, const std::string& name, const PhotonicParams& p, bool buffered)
-      : model_(std::make_unique<V>(context, name.c_str())) {
+      : VerilatedUnitOf<PhotonicControl::Model, V>(context, name) {
     V& m = *model_;
     m.mode_i = static_cast<uint8_t>(p.mode);
     m.has_buffer_i = buffered;
@@ -37,7 +35,7 @@ class SwitchModel : public PhotonicControl::Model {
     m.buf_channels_i = static_cast<uint8_t>(p.buffer_channels);
     Idle();
     Reset(m);
-    registers_.emplace(*m.rootp);
+    this->StartCounting();
   }
 
   SwitchAnswer Handle(const SwitchRequest& r) override {
@@ -57,9 +55,6 @@ class SwitchModel : public PhotonicControl::Model {
     m.cand_i = 0;
     m.seg_src_i = 0;
   }
-  void Edge() override { RisingEdge(*model_, *model_->rootp); }
-  void SetClock(bool high) override { model_->clk_i = high; }
-  void Eval() override { model_->eval(); }
   uint32_t SlotsUsed() const override { return model_->slots_used_o; }
   int HeldChannels() const override {
     int held = 0;
@@ -74,17 +69,9 @@ class SwitchModel : public PhotonicControl::Model {
       d = (d ^ Bits(m.busy_o, bit, 32)) * 0x100000001b3ULL;
     return d;
   }
-  void Trace(Tracer& tracer) override { model_->trace(tracer.fst(), 99); }
-  void Final() override { model_->final(); }
-  EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const override {
-    return icn::AddControllers<Root>(ledger, models);
-  }
-  uint64_t Toggles() override { return registers_->Toggles(*model_->rootp); }
 
  private:
-  using Root = std::remove_pointer_t<decltype(V::rootp)>;
-  std::unique_ptr<V> model_;
-  std::optional<RegisterActivity<Root>> registers_;
+  using VerilatedUnitOf<PhotonicControl::Model, V>::model_;
 };
 
 std::unique_ptr<PhotonicControl::Model> MakeModel(int ports, VerilatedContext* context,

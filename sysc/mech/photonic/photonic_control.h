@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mech/mechanism.h"
+#include "mech/verilated_unit.h"
 #include "net/photonic/photonic_network.h"
 #include "net/photonic/photonic_params.h"
 #include "net/photonic/switch_control.h"
@@ -28,22 +29,13 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   static constexpr int kMaxChannels = 8;
 
   // One verilated switch behind an interface that does not depend on its radix.
-  class Model {
+  class Model : public VerilatedUnit {
    public:
-    virtual ~Model() = default;
     virtual SwitchAnswer Handle(const SwitchRequest& request) = 0;  // sets the inputs, settles
     virtual void Idle() = 0;                                        // no request at the next edge
-    virtual void Edge() = 0;
-    virtual void SetClock(bool high) = 0;
-    virtual void Eval() = 0;
     virtual uint32_t SlotsUsed() const = 0;
     virtual int HeldChannels() const = 0;  // busy channel bits, buffer port included
     virtual uint64_t Digest() const = 0;
-    virtual void Trace(class Tracer& tracer) = 0;
-    virtual void Final() = 0;
-    // The ledger entry of switches of this radix, and the register bits the last edges toggled.
-    virtual EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const = 0;
-    virtual uint64_t Toggles() = 0;
   };
 
   PhotonicControl(const PhotonicConfig& config, const MechanismContext& context);

@@ -1,7 +1,6 @@
 #include "mech/torus/torus_swap_control.h"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 
 #include "Vtorus_swap_ring.h"
@@ -15,7 +14,6 @@
 #include "Vtorus_swap_ring_registers.h"
 #include "core/errors.h"
 #include "core/tracer.h"
-#include "mech/register_activity.h"
 #include "mech/rising_edge.h"
 #include "mech/signal_bits.h"
 
@@ -25,12 +23,12 @@ namespace {
 constexpr int kCount = 16, kTime = 16, kRole = 4;
 
 template <typename Model, int kNodes>
-class RingModel : public TorusSwapControl::Ring {
+class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
  public:
   static constexpr int kLabel = kNodes <= 4 ? 2 : kNodes <= 8 ? 3 : 4;
 
   RingModel(VerilatedContext* context, const std::string& name, const TorusSwapConfig& c, uint16_t seed)
-      : model_(std::make_unique<Model>(context, name.c_str())) {
+      : VerilatedUnitOf<TorusSwapControl::Ring, Model>(context, name) {
     Model& m = *model_;
     m.period_i = static_cast<uint16_t>(c.period);
     m.variant_i = static_cast<uint8_t>(c.variant_code);
@@ -46,7 +44,7 @@ class RingModel : public TorusSwapControl::Ring {
     m.drained_i = (1u << kNodes) - 1;
     for (int k = 0; k < kNodes; ++k) SetBits(m.back_i, k * kCount, kCount, 0);
     Reset(m);
-    registers_.emplace(*m.rootp);
+    this->StartCounting();
   }
 
   void Prepare(uint16_t now, const PacketStepTorus& net, int ring,
@@ -72,9 +70,6 @@ class RingModel : public TorusSwapControl::Ring {
     m.orig_back_i = static_cast<uint8_t>(back_event);
     m.drained_i = static_cast<uint8_t>(drained);
   }
-  void Edge() override { RisingEdge(*model_, *model_->rootp); }
-  void SetClock(bool high) override { model_->clk_i = high; }
-  void Eval() override { model_->eval(); }
   uint32_t Mask(int which) const override {
     const Model& m = *model_;
     switch (which) {
@@ -110,17 +105,9 @@ class RingModel : public TorusSwapControl::Ring {
   uint8_t Place(int viewer, int label) const override {
     return static_cast<uint8_t>(Bits(model_->table_o, (viewer * kNodes + label) * kLabel, kLabel));
   }
-  void Trace(Tracer& tracer) override { model_->trace(tracer.fst(), 99); }
-  void Final() override { model_->final(); }
-  EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const override {
-    return icn::AddControllers<Root>(ledger, models);
-  }
-  uint64_t Toggles() override { return registers_->Toggles(*model_->rootp); }
 
  private:
-  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
-  std::unique_ptr<Model> model_;
-  std::optional<RegisterActivity<Root>> registers_;
+  using VerilatedUnitOf<TorusSwapControl::Ring, Model>::model_;
 };
 
 std::unique_ptr<TorusSwapControl::Ring> MakeRing(int nodes, VerilatedContext* context,

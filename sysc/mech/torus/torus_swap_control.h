@@ -12,6 +12,7 @@
 
 #include "mech/mechanism.h"
 #include "mech/torus/torus_swap_config.h"
+#include "mech/verilated_unit.h"
 #include "net/packet_step_torus.h"
 
 class VerilatedContext;
@@ -24,15 +25,11 @@ class TorusSwapControl : public Mechanism {
   static constexpr std::array<int, 3> kNodesVerilated = {4, 6, 8};
 
   // One verilated ring behind an interface that does not depend on P.
-  class Ring {
+  class Ring : public VerilatedUnit {
    public:
-    virtual ~Ring() = default;
     // Sets the inputs (per label: events, drained, back) for the edge closing `now`.
     virtual void Prepare(uint16_t now, const PacketStepTorus& net, int ring,
                          const std::vector<uint32_t>& back) = 0;
-    virtual void Edge() = 0;               // one rising edge (a single eval)
-    virtual void SetClock(bool high) = 0;  // the two-eval reference clocking
-    virtual void Eval() = 0;
     virtual uint32_t Mask(int which) const = 0;  // kHoldOut .. kBusy, bit per label
     virtual uint32_t Role(int label) const = 0;
     virtual uint32_t Back(int label) const = 0;
@@ -40,11 +37,6 @@ class TorusSwapControl : public Mechanism {
     virtual uint16_t Deadline(int label) const = 0;
     virtual int Succ(int label) const = 0;
     virtual uint8_t Place(int viewer, int label) const = 0;
-    virtual void Trace(class Tracer& tracer) = 0;
-    virtual void Final() = 0;
-    // The ledger entry of rings of this length, and the register bits the last edges toggled.
-    virtual EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) const = 0;
-    virtual uint64_t Toggles() = 0;
   };
   enum Output { kHoldOut, kHoldAdmit, kBlockIn, kSwitching, kUpdated, kBusy };
 
