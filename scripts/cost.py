@@ -180,8 +180,8 @@ tee -q -o {out['ltp.txt']} ltp -noff
         "ge": nand + inv + FLIP_FLOP_GE * flip_flops,
         "logic_depth": depth,
         "fmax_mhz": round(fmax, 1),
-        "scenarios": [{"name": s, "clock_mhz": round(scenario_clock_mhz(s), 2),
-                       "meets_clock": fmax >= scenario_clock_mhz(s)} for s in row["scenarios"]],
+        "scenarios": [{"name": s, "clock_mhz": round(clock, 2), "meets_clock": fmax >= clock}
+                      for s in row["scenarios"] for clock in [scenario_clock_mhz(s)]],
         "cmos_transistors": transistors,
         "ice40_lut4": luts,
         "storage_formula": row["storage_formula"],

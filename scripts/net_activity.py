@@ -19,6 +19,9 @@ import sys
 from pathlib import Path
 
 
+ZERO_XZ = str.maketrans("xzXZ", "0000")  # unknown and floating bits count as 0
+
+
 def parse(vcd_lines):
     """(scopes, first time, last time): top scope -> register and net bits, register and net bits
     toggled. A signal counts once per scope (a register and the output it drives are one id), as a
@@ -63,9 +66,6 @@ def parse(vcd_lines):
             scopes[scope]["net_toggles"] += toggled
             scopes[scope]["register_toggles"] += toggled if is_register else 0
     return scopes, first, last
-
-
-ZERO_XZ = str.maketrans("xzXZ", "0000")
 
 
 def main():

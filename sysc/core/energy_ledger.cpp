@@ -2,8 +2,6 @@
 
 #include <stdexcept>
 
-#include "core/controller_cost.h"
-
 namespace icn {
 
 EnergyLedger::Group::Group(std::string name, std::vector<std::string> states, std::vector<double> power_w,
@@ -55,7 +53,7 @@ EnergyLedger::Controllers& EnergyLedger::AddControllers(const std::string& model
   const ControllerCost& cost = CostOf(model);
   const double per_toggle =
       process_.ff_toggle_j + (register_bits > 0 ? cost.ge_logic / register_bits : 0.0) * process_.ge_toggle_j;
-  controllers_.push_back({model, models, register_bits, cost.ge_logic, cost.logic_depth, per_toggle});
+  controllers_.push_back({model, models, register_bits, &cost, per_toggle});
   return controllers_.back();
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/controller_cost.h"
 #include "core/process_params.h"
 
 namespace icn {
@@ -50,13 +51,12 @@ class EnergyLedger {
 
   // The models of one kind of controller: their register toggles so far.
   struct Controllers {
-    std::string model;         // e.g. "Veee_port"
-    int models;                // how many the mechanism runs
-    int register_bits;         // of one model
-    double ge_logic;           // of one model (cost/cost.json)
-    int logic_depth;           // gate levels (cost/cost.json)
-    double joules_per_toggle;  // flip-flop + its share of the logic
-    uint64_t toggles = 0;      // the adapter adds each edge's toggled bits
+    std::string model;           // e.g. "Veee_port"
+    int models;                  // how many the mechanism runs
+    int register_bits;           // of one model
+    const ControllerCost* cost;  // its row of cost/cost.json
+    double joules_per_toggle;    // flip-flop + its share of the logic
+    uint64_t toggles = 0;        // the adapter adds each edge's toggled bits
   };
 
   explicit EnergyLedger(double cycle_ns, const ProcessParams& process = {})

@@ -293,7 +293,7 @@ nlohmann::json Simulation::EnergyResults() {
     controllers_j += joules;
     controllers[c.model] = {{"models", c.models},
                             {"register_bits", c.register_bits},
-                            {"ge_logic", c.ge_logic},
+                            {"ge_logic", c.cost->ge_logic},
                             {"register_toggles", toggles},
                             {"j", joules}};
   }
@@ -333,15 +333,15 @@ std::vector<std::string> Simulation::ClockWarnings() const {
   std::vector<std::string> warnings;
   const double clock_mhz = 1e3 / params_.sim.cycle_ns;
   for (const EnergyLedger::Controllers& c : ledger_->controllers()) {
-    const double fmax = EstimatedFmaxMhz(c.logic_depth, params_.process.gate_delay_ps);
+    const double fmax = EstimatedFmaxMhz(c.cost->logic_depth, params_.process.gate_delay_ps);
     if (fmax >= clock_mhz) continue;
     char text[320];
     std::snprintf(
         text, sizeof text,
         "controller %s: estimated fmax %.0f MHz ((%d gate levels + %d) x process.gate_delay_ps = %g "
         "ps) is below the %.4g MHz clock of sim.cycle_ns = %g",
-        c.model.c_str(), fmax, c.logic_depth, kFlopOverheadLevels, params_.process.gate_delay_ps, clock_mhz,
-        params_.sim.cycle_ns);
+        c.model.c_str(), fmax, c.cost->logic_depth, kFlopOverheadLevels, params_.process.gate_delay_ps,
+        clock_mhz, params_.sim.cycle_ns);
     warnings.emplace_back(text);
   }
   return warnings;

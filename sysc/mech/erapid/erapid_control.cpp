@@ -146,11 +146,10 @@ void ErapidControl::Step(uint64_t now) {
   resting_ = !two_evals_;
   resting_until_ = UINT64_MAX;
   for (int b = 0; b < kB; ++b) {
-    if (skip[b]) continue;  // (not clocked: no register moved)
-    controllers_.toggles += boards_[b].registers->Toggles(*boards_[b].root);
-  }
-  for (int b = 0; b < kB; ++b) {
-    if (!skip[b]) Apply(b, now);
+    if (!skip[b]) {  // (a skipped board moved no register)
+      controllers_.toggles += boards_[b].registers->Toggles(*boards_[b].root);
+      Apply(b, now);
+    }
     resting_ = resting_ && boards_[b].quiet;
     resting_until_ = std::min(resting_until_, boards_[b].deadline);
   }
