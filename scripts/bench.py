@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Simulation speed in cycles per second: the median of N runs of each case (sim.cycles_per_s,
 the clocked loop only, from results.json), and the run's peak memory (maximum resident set of the
-process). Writes out/bench/bench.json and prints a table."""
+process). Writes out/bench/bench.json and prints a table. With --baseline OTHER_ICNSIM (a build of
+another revision or configuration) each case also runs OTHER_ICNSIM, alternating with this one so
+that both see the same machine, and the table adds the ratio of the medians."""
 import argparse
 import json
 import os
@@ -72,22 +74,32 @@ def main():
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (median reported)")
     parser.add_argument("--match", default="", help="only cases whose name contains this text")
     parser.add_argument("--icnsim", default=str(ICNSIM), help="the binary to measure (e.g. a build of another revision)")
+    parser.add_argument("--baseline", help="a second binary, run alternately with --icnsim: the ratio of the medians")
     args = parser.parse_args()
     rows = []
-    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9} {'peak MB':>8}")
+    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9} {'peak MB':>8}"
+          + (f" {'baseline':>10} {'ratio':>6}" if args.baseline else ""))
     for name, scenario, sets in CASES:
         if args.match not in name:
             continue
-        rates, memory = [], []
+        rates, memory, baseline = [], [], []
         for i in range(args.repeat):
             print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
             results, peak_mb = run(args.icnsim, scenario, sets, seed=1)
             rates.append(results["sim"]["cycles_per_s"])
             memory.append(peak_mb)
+            if args.baseline:
+                baseline.append(run(args.baseline, scenario, sets, seed=1)[0]["sim"]["cycles_per_s"])
         median = statistics.median(rates)
-        rows.append({"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
-                     "cycles_per_s_all": rates, "peak_rss_mb_median": statistics.median(memory)})
-        print(f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f} {statistics.median(memory):>8,.0f}")
+        row = {"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
+               "cycles_per_s_all": rates, "peak_rss_mb_median": statistics.median(memory)}
+        line = f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f} {statistics.median(memory):>8,.0f}"
+        if args.baseline:
+            row.update(baseline=args.baseline, baseline_cycles_per_s_all=baseline,
+                       ratio=median / statistics.median(baseline))
+            line += f" {statistics.median(baseline):>10,.0f} {row['ratio']:>6.3f}"
+        rows.append(row)
+        print(line)
     out = ROOT / "out" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(rows, indent=2) + "\n")

@@ -3,7 +3,9 @@
 parameters of each model in rtl/models.txt (the verilated ones: one source of truth) and reports
 cells, flip-flops, memory bits, gate equivalents (NAND2 netlist + weighted flip-flops), logic depth
 (gate levels), an estimated maximum clock against the clock of the bundled scenarios that run it, a
-CMOS transistor estimate and iCE40 LUT4s. Writes cost.json and cost.md (--out, default cost/).
+CMOS transistor estimate and iCE40 LUT4s. Writes cost.json (with Yosys 0.23, Debian 12's: the rows
+the simulator compiles in, so that every Debian gives the same results) or cost.yosys-<X.Y>.json
+(any other Yosys), and cost.md with the rows of every version side by side (--out, default cost/).
 --check only verifies that every model synthesises without a latch (exit 1 otherwise)."""
 import argparse
 import concurrent.futures
@@ -16,7 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import rtl_models
+from rtl_models import ROOT, models, yosys
 
 # Process assumptions (README, "Hardware cost"): a 45 nm standard-cell library.
 # A D flip-flop with reset is about 6 NAND2 of area (NanGate FreePDK45: DFFR_X1 5.32 um^2,
@@ -28,45 +31,18 @@ FLIP_FLOP_GE = 6
 GATE_DELAY_PS = 22.5
 # A register stage adds clock-to-Q and setup time: about 3 FO4.
 FLOP_OVERHEAD_LEVELS = 3
+# The Yosys whose rows are cost.json, which the simulator compiles in (CMakeLists.txt): the oldest
+# supported (Debian 12). Other versions' rows go beside it, for the report only.
+REFERENCE_YOSYS = "0.23"
+# After mapping, every cell must be a NAND2, a NOT or a flip-flop; any other is an error naming it,
+# unless Yosys documents it as carrying no logic. Such cells, with the version that introduced them:
+NON_LOGIC_CELLS = {
+    "$scopeinfo": "Yosys 0.39 (flatten keeps the attributes of the instances it removes)",
+}
 
 
 def fmax_mhz(depth, gate_delay_ps):
     return 1e6 / ((depth + FLOP_OVERHEAD_LEVELS) * gate_delay_ps)
-
-
-def models():
-    """Rows of rtl/models.txt: name, model, top, {param: value}, scenarios, storage formula."""
-    rows = []
-    for line in (ROOT / "rtl" / "models.txt").read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields, _, storage = line.partition("|")
-        model, top, *rest = fields.split()
-        params = dict(f.split("=") for f in rest if "=" in f)
-        scenarios = [f for f in rest if "=" not in f and f != "-"]
-        rows.append({"controller": model.removeprefix("V"), "model": model, "top": top, "params": params,
-                     "scenarios": scenarios, "storage_formula": storage.strip()})
-    return rows
-
-
-def module_files():
-    return {m.group(1): p for p in (ROOT / "rtl").rglob("*.sv")
-            for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
-
-
-def sources(top, files):
-    """The files of the top's hierarchy only: reading unrelated modules changes how Yosys and ABC
-    number and order the design, and with it the last few cells of the result."""
-    needed, pending = [], [files[top]]
-    while pending:
-        path = pending.pop()
-        if path in needed:
-            continue
-        needed.append(path)
-        for name in re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", path.read_text(), re.M):
-            if name in files:
-                pending.append(files[name])
-    return sorted(str(p) for p in needed)
 
 
 def debug_outputs(path, top):
@@ -76,22 +52,11 @@ def debug_outputs(path, top):
     return re.findall(r"output\s+logic\s*(?:\[[^\]]*\])?\s*(\w+)", rest) if found else []
 
 
-def yosys(script):
-    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False) as f:
-        f.write(script)
-    run = subprocess.run(["yosys", "-q", "-s", f.name], capture_output=True, text=True)
-    Path(f.name).unlink()
-    return run
-
-
 def read_script(row, files):
+    """Reads the model's hierarchy (files: module_files()) without the outputs after the top's
+    "// Debug" line."""
     top = row["top"]
-    includes = " ".join(f"-I{d}" for d in sorted((ROOT / "rtl").iterdir()) if d.is_dir())
-    lines = [f"read_verilog -sv -DSYNTHESIS {includes} " + " ".join(sources(top, files))]
-    if row["params"]:
-        lines.append("chparam " + " ".join(f"-set {k} {v}" for k, v in row["params"].items()) + f" {top}")
-    # (a top whose ports depend on a changed parameter comes back as $paramod...: named again)
-    lines += [f"hierarchy -check -top {top}", f"rename -top {top}"]
+    lines = [rtl_models.read_script(top, row["params"], files)]
     debug = debug_outputs(files[top], top)
     if debug:
         lines.append("delete -output " + " ".join(f"{top}/{port}" for port in debug))
@@ -162,8 +127,9 @@ tee -q -o {out['ltp.txt']} ltp -noff
         gates = json.loads(out["nand.json"].read_text())["design"]["num_cells_by_type"]
         depth = int(re.search(r"\(length=(\d+)\)", out["ltp.txt"].read_text()).group(1))
     flip_flops = sum(n for t, n in design["num_cells_by_type"].items() if "DFF" in t)
+    cells = sum(n for t, n in design["num_cells_by_type"].items() if t not in NON_LOGIC_CELLS)
     nand, inv = gates.get("$_NAND_", 0), gates.get("$_NOT_", 0)
-    unmapped = sorted(t for t in gates if t not in ("$_NAND_", "$_NOT_") and "DFF" not in t)
+    unmapped = sorted(t for t in gates if t not in ("$_NAND_", "$_NOT_", *NON_LOGIC_CELLS) and "DFF" not in t)
     if unmapped:
         return None, f"the NAND mapping left {unmapped}"
     fmax = fmax_mhz(depth, gate_delay_ps)
@@ -171,7 +137,7 @@ tee -q -o {out['ltp.txt']} ltp -noff
         "controller": row["controller"],
         "top": top,
         "params": row["params"],
-        "cells": design["num_cells"],
+        "cells": cells,
         "flip_flops": flip_flops,
         "memory_bits": memory_bits,
         "nand2": nand,
@@ -188,7 +154,7 @@ tee -q -o {out['ltp.txt']} ltp -noff
     }, None
 
 
-def markdown(doc):
+def markdown(doc, others):
     a = doc["assumptions"]
     lines = [f"Synthesised with {doc['tool']} from the models in `rtl/models.txt` (`scripts/cost.sh`).", "",
              f"GE: NAND2 gates + inverters (1 GE each: the netlist is ABC's `-g NAND` mapping) + "
@@ -205,7 +171,34 @@ def markdown(doc):
         lines.append(f"| {r['controller']} | {params} | {r['cells']} | {r['flip_flops']} | {r['memory_bits']} | "
                      f"{r['ge'] / 1000:.1f} | {r['logic_depth']} | {r['fmax_mhz']:g} | {clocks} | "
                      f"{r['cmos_transistors']} | {r['ice40_lut4']} | {r['storage_formula']} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + versions(doc, others)) + "\n"
+
+
+def versions(reference, others):
+    """The same models synthesised by other Yosys versions, beside the reference's rows: where ABC or
+    the passes before it changed, the numbers differ (README, "Hardware cost", says why)."""
+    if not others:
+        return []
+    names = [reference["tool"].split()[1]] + [o["tool"].split()[1] for o in others]
+    fields = (("cells", "cells"), ("flip_flops", "flip-flops"), ("ge", "GE"), ("logic_depth", "depth"),
+              ("fmax_mhz", "est. fmax MHz"))
+    lines = ["", "Other Yosys versions (rows not compiled into the simulator): "
+             + "; ".join(o["tool"] for o in others) + ". Each cell: " + " / ".join(names) + ".", "",
+             "| controller | " + " | ".join(label for _, label in fields) + " | GE change |",
+             "|---|" + "---:|" * (len(fields) + 1)]
+    rows = [{r["controller"]: r for r in o["controllers"]} for o in others]
+    for r in reference["controllers"]:
+        found = [o.get(r["controller"]) for o in rows]
+        cells = [" / ".join(f"{x[key]:g}" if x else "-" for x in [r] + found) for key, _ in fields]
+        change = ", ".join(f"{(x['ge'] / r['ge'] - 1) * 100:+.1f} %" if x else "-" for x in found)
+        lines.append(f"| {r['controller']} | " + " | ".join(cells) + f" | {change} |")
+    return lines
+
+
+def report_name(version):
+    """cost.json for the reference Yosys, cost.yosys-<X.Y>.json for any other."""
+    number = version.split()[1]
+    return "cost.json" if number == REFERENCE_YOSYS else f"cost.yosys-{number}.json"
 
 
 def main():
@@ -230,9 +223,9 @@ def main():
             parser.error(f"--only {', '.join(unknown)}: no such controller; known: "
                          + ", ".join(r["controller"] for r in rows))
         rows = [r for r in rows if any(fnmatch.fnmatch(r["controller"], p) for p in args.only)]
-    files = module_files()
     results, failures = [], []
     # One Yosys per model at a time on each of --jobs cores; rows come back in the table's order.
+    files = rtl_models.module_files()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         done = pool.map(lambda row: check_of(row, files) if args.check else cost_of(row, files, args.gate_delay_ps),
                         rows)
@@ -255,7 +248,7 @@ def main():
         return 0
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / "cost.json"
+    path = args.out / report_name(version)
     if args.only and path.exists():
         kept = {r["controller"]: r for r in json.loads(path.read_text())["controllers"]}
         kept.update({r["controller"]: r for r in results})
@@ -266,9 +259,18 @@ def main():
                            "flop_overhead_levels": FLOP_OVERHEAD_LEVELS, "process": "45 nm"},
            "controllers": results}
     path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    (args.out / "cost.md").write_text(markdown(doc))
+    write_markdown(args.out)
     print((args.out / "cost.md").read_text())
     return 0
+
+
+def write_markdown(out):
+    """cost.md from the reference rows and those of other versions found beside them."""
+    reports = {p.name: json.loads(p.read_text()) for p in sorted(out.glob("cost*.json"))}
+    reference = reports.pop("cost.json", None)
+    if reference is None:  # only another version's rows here: the report is theirs
+        reference = reports.pop(next(iter(reports)))
+    (out / "cost.md").write_text(markdown(reference, list(reports.values())))
 
 
 if __name__ == "__main__":

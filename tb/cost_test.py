@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))  # (cost.py imports rtl_models)
 spec = importlib.util.spec_from_file_location("cost", ROOT / "scripts" / "cost.py")
 cost = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cost)
@@ -61,7 +62,9 @@ def main(icnsim):
         # --only and --out: one row into a folder of its own; unknown names are refused.
         run = subprocess.run([sys.executable, ROOT / "scripts" / "cost.py", "--only", "eee_port", "--out", tmp],
                              capture_output=True, text=True)
-        written = json.loads((Path(tmp) / "cost.json").read_text()) if run.returncode == 0 else {"controllers": []}
+        version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout
+        report = Path(tmp) / cost.report_name(version)  # (cost.json from the reference Yosys only)
+        written = json.loads(report.read_text()) if run.returncode == 0 else {"controllers": []}
         if [r["controller"] for r in written["controllers"]] != ["eee_port"] or not (Path(tmp) / "cost.md").exists():
             problems.append(f"--only eee_port --out: {run.returncode} {run.stderr[-300:]}")
         bad = subprocess.run([sys.executable, ROOT / "scripts" / "cost.py", "--only", "no_such", "--out", tmp],

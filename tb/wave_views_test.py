@@ -50,7 +50,7 @@ def main():
         os.makedirs(f"{tmp}/stale")
         shutil.copy(f"{ROOT}/waves/eee_port.gtkw", f"{tmp}/stale/eee_port.gtkw")
         with open(f"{tmp}/stale/eee_port.gtkw", "a") as f:
-            f.write("nic0.eee_port.u_seq.no_such_q[1:0]\n")
+            f.write("nic0.icnsim.eee_port.u_seq.no_such_q[1:0]\n")
         run = generate(f"{tmp}/stale", f"{tmp}/stale_out")
         if run.returncode == 0 or "no_such_q" not in run.stderr:
             problems.append(f"a stale view passed: {run.returncode} {run.stderr}")

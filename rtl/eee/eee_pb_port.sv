@@ -18,28 +18,28 @@
 /// sent something since the last one.
 module eee_pb_port #(
   /// eee_port widths.
-  parameter int unsigned TimerWidth = 32,
-  parameter int unsigned TransWidth = 24,
+  parameter int unsigned TimerWidth   = 32,
+  parameter int unsigned TransWidth   = 24,
   parameter int unsigned LatencyWidth = 8,
-  parameter int unsigned QueueWidth = 16,
+  parameter int unsigned QueueWidth   = 16,
   /// Histogram (pb_histogram): n_bins, r_bin, counter bits, strategy, h_maxN, TTL_hist, h_maxval.
-  /// The geometry comes from pb_geometry.svh; the harness reads these parameters back from the model
-  /// (public), and its fixed-point skip needs TtlCycles = 0 (a TTL counter would move every cycle).
-  parameter int unsigned NumBins      /*verilator public_flat_rd*/ = `PB_NUM_BINS,
-  parameter int unsigned BinCycles    /*verilator public_flat_rd*/ = `PB_BIN_CYCLES,
-  parameter int unsigned CounterWidth /*verilator public_flat_rd*/ = `PB_COUNTER_WIDTH,
-  parameter int unsigned Strategy     /*verilator public_flat_rd*/ = 0,
-  parameter int unsigned MaxN         /*verilator public_flat_rd*/ = `PB_MAX_N,
-  parameter int unsigned TtlCycles    /*verilator public_flat_rd*/ = 0,
-  parameter int unsigned MaxValCycles /*verilator public_flat_rd*/ = `PB_MAX_VAL_CYCLES,
+  /// The geometry comes from pb_geometry.svh; the harness reads these parameters from the build
+  /// (sim_models.py), and its fixed-point skip needs TtlCycles = 0 (a TTL counter would tick on).
+  parameter int unsigned NumBins      = `PB_NUM_BINS,
+  parameter int unsigned BinCycles    = `PB_BIN_CYCLES,
+  parameter int unsigned CounterWidth = `PB_COUNTER_WIDTH,
+  parameter int unsigned Strategy     = 0,
+  parameter int unsigned MaxN         = `PB_MAX_N,
+  parameter int unsigned TtlCycles    = 0,
+  parameter int unsigned MaxValCycles = `PB_MAX_VAL_CYCLES,
   /// Search (pb_search): hop-share table length and fraction bits.
-  parameter int unsigned MaxHops      /*verilator public_flat_rd*/ = `PB_MAX_HOPS,
-  parameter int unsigned FracBits     /*verilator public_flat_rd*/ = `PB_FRAC_BITS,
+  parameter int unsigned MaxHops      = `PB_MAX_HOPS,
+  parameter int unsigned FracBits     = `PB_FRAC_BITS,
   /// Correction (pb_correct): n_R and the cap of cf in Q.8.
-  parameter int unsigned HistLen      /*verilator public_flat_rd*/ = `PB_HIST_LEN,
-  parameter int unsigned CfMaxQ8      /*verilator public_flat_rd*/ = `PB_CF_MAX_Q8,
+  parameter int unsigned HistLen      = `PB_HIST_LEN,
+  parameter int unsigned CfMaxQ8      = `PB_CF_MAX_Q8,
   /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
-  parameter int unsigned IdleWidth = 32
+  parameter int unsigned IdleWidth    = 32
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,

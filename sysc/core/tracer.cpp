@@ -59,7 +59,7 @@ void Tracer::Close() {
     fst_->close();
     open_ = false;
     done_ = true;
-    struct stat st {};
+    struct stat st = {};
     if (stat(options_.path.c_str(), &st) == 0) bytes_ = static_cast<uint64_t>(st.st_size);
   }
 }

@@ -31,7 +31,8 @@ class Tracer {
   // Some instance names asked about (for an error message when none was selected).
   const std::vector<std::string>& examples() const { return examples_; }
   VerilatedFstC* fst() { return fst_.get(); }
-  // Opens, dumps and closes as the window requires. `phase` 0 = clock low, 1 = clock high.
+  // Opens, dumps and closes as the window requires. `phase` 0 = before the cycle's clock edge (the
+  // inputs applied), 1 = after it.
   void Dump(uint64_t cycle, int phase);
   void Close();
   uint64_t bytes() const { return bytes_; }

@@ -70,9 +70,9 @@ struct MechanismContext {
   Fabric& fabric;
   Tracer& tracer;
   EnergyLedger& ledger;
-  // Clock every model with "clk=0; eval; clk=1; eval" (always so while tracing, so the clock shows
-  // in the waveform) instead of the equivalent single eval per cycle.
-  bool two_evals;
+  // Give every model every clock edge (the reference, and always so while tracing, so that the
+  // waveform has every cycle) instead of skipping the models at a fixed point.
+  bool every_edge;
 };
 
 struct MechanismInfo {

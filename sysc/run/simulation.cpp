@@ -32,7 +32,7 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       measure_end_(params.sim.warmup + params.sim.measure),
       deadline_(measure_end_ + params.sim.drain_limit),
       watchdog_(params.sim.stall_limit, params.sim.starvation_limit),
-      jumps_(params.sim.clock_jumps && !options.two_evals && options.trace.path.empty()) {
+      jumps_(params.sim.clock_jumps && !options.every_edge && options.trace.path.empty()) {
   AddMechanisms(scenario);
   if (params.sim.timeseries > 0) {
     std::vector<std::string> columns = {"offered_flits_per_node_cycle", "accepted_flits_per_node_cycle",
@@ -58,8 +58,8 @@ Simulation::~Simulation() = default;
 // if none does, every mechanism that declares the energy of its hardware when off adds it, charged
 // at nominal power (Ethernet ports without EEE are always awake).
 void Simulation::AddMechanisms(const Scenario& scenario) {
-  const MechanismContext context{params_.sim, params_.net, *params_.topology, *fabric_,
-                                 *tracer_,    *ledger_,    options_.two_evals};
+  const MechanismContext context{params_.sim, params_.net, *params_.topology,  *fabric_,
+                                 *tracer_,    *ledger_,    options_.every_edge};
   for (const ActiveMechanism& m : params_.mechanisms) mechanisms_.push_back(m.info->make(*m.config, context));
   if (!ledger_->groups().empty()) return;
   for (const MechanismInfo& m : Mechanisms()) {

@@ -28,8 +28,8 @@ namespace icn {
 
 struct RunOptions {
   TraceOptions trace;
-  bool progress = false;   // progress lines on stderr
-  bool two_evals = false;  // clock controllers with two evals per cycle (reference for the faster one)
+  bool progress = false;    // progress lines on stderr
+  bool every_edge = false;  // every controller takes every clock edge: the reference for the skipping path
 };
 
 class Simulation final : private SinkObserver {
@@ -116,7 +116,7 @@ class Simulation final : private SinkObserver {
   ProgressWatchdog watchdog_;
   ProgressWatchdog::Verdict stalled_ = ProgressWatchdog::Verdict::kNone;
   bool done_ = false;
-  bool jumps_;                  // sim.clock_jumps, and not tracing or clocking with two evals
+  bool jumps_;                  // sim.clock_jumps, and not tracing or clocking every edge
   uint64_t jumped_cycles_ = 0;  // cycles jumped over (a figure for tests and the bench)
   Window window_;
   uint64_t generated_flits_ = 0;  // since the last time-series sample

@@ -10,7 +10,7 @@
 #include "run/run_params.h"
 #include "run/simulation.h"
 
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 namespace tb {
 
@@ -83,7 +83,7 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
 }
 
 // Runs two simulations of the same scenario, one with the fast clocking (fixed points skipped,
-// clock jumps) and one with two evals per cycle on every cycle, requiring the mechanism's register
+// clock jumps) and one with every controller clocked every cycle, requiring the mechanism's register
 // digest to be equal on every cycle the fast one stops at and the results to be equal at the end
 // (the controllers' register toggles included: skipping an edge must skip only edges that toggle
 // nothing).
@@ -107,7 +107,7 @@ inline void RequireSameEveryCycle(Run& fast, Run& slow) {
 
 inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
   icn::RunOptions reference;
-  reference.two_evals = true;
+  reference.every_edge = true;
   Run fast(sets);
   Run slow(sets, reference);
   RequireSameEveryCycle(fast, slow);

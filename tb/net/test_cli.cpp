@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "net/net_util.h"
 

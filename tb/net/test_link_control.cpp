@@ -3,7 +3,7 @@
 // router, rewrite per-router routing tables; and what topologies may give each wire (its own
 // latency, rate and class) and each router (more than 64 ports). Nothing in flight may be lost or
 // reordered: the sinks check every flit and the census every buffer.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <map>
 #include <stdexcept>

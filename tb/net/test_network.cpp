@@ -1,6 +1,6 @@
 // Network physics without any controller: conservation, determinism, zero-load latency against
 // the analytic value, the saturation verdict, traffic patterns and load profiles.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <map>
 #include <sstream>

@@ -4,14 +4,15 @@
 // empty once the last teardown has passed; a failed
 // reservation leaves no channel behind; the walk-back of Algorithm 1 ends the segment at the
 // nearest switch with a free buffer entry, and a full buffer sends it back to its source to retry;
-// bad parameters are refused naming their keys; single-eval clocking equals the two-eval reference.
+// bad parameters are refused naming their keys; skipping idle switches equals clocking every switch every
+// cycle.
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
 
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "core/errors.h"
 #include "mech/photonic/photonic_control.h"
@@ -211,22 +212,22 @@ TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[n
   };
   const std::string torus5 = "topology.dims=[5,5]", torus = "topology.kind=torus";
   CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=every_2"}),
-             Catch::Contains("photonic.buffer.layout: every_2 needs a torus whose sides are multiples of 2"));
+             tb::Contains("photonic.buffer.layout: every_2 needs a torus whose sides are multiples of 2"));
   CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=top_1"}),
-             Catch::Contains("allowed on 5x5 torus: none, all"));
+             tb::Contains("allowed on 5x5 torus: none, all"));
   CHECK_THAT(error({"topology.kind=kary_ntree", "photonic.buffer.layout=every_4"}),
-             Catch::Contains("allowed on 4-ary 3-tree: none, all, top_1 .. top_3"));
+             tb::Contains("allowed on 4-ary 3-tree: none, all, top_1 .. top_3"));
   CHECK_THAT(error({"photonic.buffer.bytes=1000"}),
-             Catch::Contains("photonic.buffer.bytes: 1000 bytes hold 0 packets"));
+             tb::Contains("photonic.buffer.bytes: 1000 bytes hold 0 packets"));
   CHECK_THAT(error({"topology.kind=kary_ntree", "topology.k=2"}),
-             Catch::Contains("verilated for switches of 5, 7, 8 and 24 ports"));
+             tb::Contains("verilated for switches of 5, 7, 8 and 24 ports"));
   CHECK_THAT(error({"topology.kind=megafly"}),
-             Catch::Contains("photonic runs on topology.kind = torus, mesh or kary_ntree"));
-  CHECK_THAT(error({"photonic.channels=9"}), Catch::Contains("photonic.channels"));
-  CHECK_THAT(error({"photonic.mode=burst"}), Catch::Contains("photonic.mode"));
+             tb::Contains("photonic runs on topology.kind = torus, mesh or kary_ntree"));
+  CHECK_THAT(error({"photonic.channels=9"}), tb::Contains("photonic.channels"));
+  CHECK_THAT(error({"photonic.mode=burst"}), tb::Contains("photonic.mode"));
 }
 
-TEST_CASE("photonic: single-eval clocking equals the two-eval reference", "[net]") {
+TEST_CASE("photonic: skipping idle switches equals clocking every switch every cycle", "[net]") {
   const auto sets = Photonic("segment", {"topology.kind=kary_ntree", "topology.k=4", "topology.n=3",
                                          "workload.kind=random_messages", "workload.messages_per_node=3",
                                          "workload.large_bytes=32768", "photonic.buffer.layout=top_1",

@@ -1,7 +1,7 @@
 // The harness's extension points: what each registered mechanism, topology and data plane
 // declares holds, bundled scenarios turn on the mechanisms that name them, and the energy ledger
 // adds up groups that each have their own power states.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <filesystem>
 #include <set>

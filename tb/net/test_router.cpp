@@ -2,7 +2,7 @@
 // on random configurations (both VC release rules), torus ties split between directions, both
 // torus VC classes carrying traffic with an acyclic channel dependency graph per class, and the
 // saturation of the reference's four networks.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <functional>
 #include <map>
@@ -281,7 +281,7 @@ TEST_CASE("uniform traffic loads both directions of every torus ring alike", "[n
   CHECK(static_cast<double>(plus) / minus == Approx(1.0).epsilon(0.02));
 }
 
-TEST_CASE("tail_sent lets a packet follow another one's tail into the same VC; both rules drain",
+TEST_CASE("tail_sent lets a packet follow another one's tail into the same VC, and both rules drain",
           "[net][router]") {
   // A 4x4 mesh near saturation with 2 VCs of 8 flits and 4-flit packets: two packets fit in one
   // downstream buffer, which only tail_sent lets happen.

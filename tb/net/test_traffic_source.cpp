@@ -1,6 +1,6 @@
 // Bernoulli sources drawn as geometric gaps (with thinning for varying profiles) keep the statistics
 // of one independent trial per node and cycle: counts, gaps, profile shapes.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <cmath>
 #include <vector>

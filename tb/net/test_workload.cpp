@@ -8,7 +8,7 @@
 #include <sstream>
 #include <tuple>
 
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "core/errors.h"
 #include "net/net_util.h"
@@ -190,14 +190,14 @@ TEST_CASE("EEE on an MPI-like workload: deep sleep with a small PDT multiplies r
   CHECK(lazy.second < 0.95);             // and still sleeps in the long ones
 }
 
-TEST_CASE("PerfBound ports are exact under single-eval clocking, and the correction acts on misses",
+TEST_CASE("PerfBound ports are exact when skipped at fixed points, and the correction acts on misses",
           "[workload][eee]") {
   const auto sets = [](const std::string& policy) {
     // MLWF-like: many short idle periods with some long ones, so deep-sleep misses cost a lot.
     return SmallMegafly({"workload.kind=small_collectives", "eee.mode=deep_sleep", "eee.pdt_ns=1e9",
                          "eee.bound=0.01", "eee.policy=" + policy});
   };
-  SECTION("two evals") {
+  SECTION("every edge") {
     tb::RequireSameEveryCycle(
         SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=2", "eee.mode=deep_sleep",
                       "eee.perfbound.period_ns=20000", "eee.policy=perfbound_correct"}));

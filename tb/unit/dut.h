@@ -1,5 +1,5 @@
-// Drives one verilated model through a clock edge the way the harness does: inputs set, clock low
-// eval, clock high eval; a model with a time base (now_i) gets the number of edges so far, as the
+// Drives one verilated model through a clock edge the way the harness does: inputs set, then one
+// edge (icn::Edge); a model with a time base (now_i) gets the number of edges so far, as the
 // harness gives it the cycle, and after the edge the next cycle's, so that outputs computed from
 // it are those of the cycle the registers now hold. Seeds for random tests come from Catch's --rng-seed
 // (default 1).
@@ -11,14 +11,14 @@
 #include <utility>
 
 #include <verilated.h>
-#include <catch2/catch.hpp>
+#include "catch.h"
 
-#include "mech/rising_edge.h"
+#include "mech/clocking.h"
 
 namespace tb {
 
 inline uint64_t TestSeed() {
-  const uint64_t seed = Catch::rngSeed();
+  const uint64_t seed = tb::CatchSeed();
   return seed ? seed : 1;
 }
 
@@ -37,10 +37,7 @@ class Dut {
   Model& operator*() { return *model_; }
   void Clock() {
     SetTime();
-    model_->clk_i = 0;
-    model_->eval();
-    model_->clk_i = 1;
-    model_->eval();
+    icn::Edge(*model_);
     ++cycle_;
     // Outputs read after the edge are those of the next cycle: give combinational ones its time.
     if constexpr (HasTimeBase<Model>::value) {

@@ -1,38 +1,37 @@
 // eee_pb_port (eee_port + idle-period histogram + t_PDT search + correction) against the composed
 // reference model: linked pairs under seeded random traffic for every histogram strategy and
 // policy, and directed checks that the policy really moves t_PDT the way the paper says.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <set>
 #include <type_traits>
 
 #include "Veee_pb_port_s0.h"
-#include "Veee_pb_port_s0___024root.h"
+#include "Veee_pb_port_s0_info.h"
 #include "Veee_pb_port_s1.h"
-#include "Veee_pb_port_s1___024root.h"
+#include "Veee_pb_port_s1_info.h"
 #include "Veee_pb_port_s2.h"
-#include "Veee_pb_port_s2___024root.h"
+#include "Veee_pb_port_s2_info.h"
 #include "core/rng.h"
 #include "ref/eee_pb_port_ref.h"
 #include "unit/eee_pair.h"
 
-// The reference model configured as the verilated port is (its public parameters, from
-// rtl/eee/pb_geometry.svh and the -GStrategy of CMakeLists.txt).
+// The reference model configured as the verilated port is (its top's parameters as the build
+// verilated it: rtl/eee/pb_geometry.svh and the Strategy of rtl/models.txt).
 template <typename Model>
 ref::EeePbPortConfig ConfigOf() {
-  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
+  using Params = typename icn::ModelInfo<Model>::Params;
   ref::EeePbPortConfig c;
-  c.hist = {static_cast<int>(Root::eee_pb_port__DOT__NumBins),
-            Root::eee_pb_port__DOT__BinCycles,
-            static_cast<int>(Root::eee_pb_port__DOT__CounterWidth),
-            static_cast<int>(Root::eee_pb_port__DOT__Strategy),
-            Root::eee_pb_port__DOT__MaxN,
-            Root::eee_pb_port__DOT__TtlCycles,
-            Root::eee_pb_port__DOT__MaxValCycles};
-  c.search = {static_cast<int>(Root::eee_pb_port__DOT__NumBins), Root::eee_pb_port__DOT__BinCycles,
-              static_cast<int>(Root::eee_pb_port__DOT__MaxHops), 0};
-  c.hist_len = static_cast<int>(Root::eee_pb_port__DOT__HistLen);
-  c.cf_max_q8 = Root::eee_pb_port__DOT__CfMaxQ8;
+  c.hist = {static_cast<int>(Params::NumBins),
+            Params::BinCycles,
+            static_cast<int>(Params::CounterWidth),
+            static_cast<int>(Params::Strategy),
+            Params::MaxN,
+            Params::TtlCycles,
+            Params::MaxValCycles};
+  c.search = {static_cast<int>(Params::NumBins), Params::BinCycles, static_cast<int>(Params::MaxHops), 0};
+  c.hist_len = static_cast<int>(Params::HistLen);
+  c.cf_max_q8 = Params::CfMaxQ8;
   return c;
 }
 
@@ -147,8 +146,8 @@ TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle pe
   // 0.01396 and N = l x X / t_w: with N = 20.9 the 12 long periods fit and the 120 short ones do
   // not, so t_PDT is the centre of the bin above the short ones; with N = 0.7 not even the long
   // ones fit: t_PDT is the centre of the bin above the long ones, longer than every idle period.
-  using Root = std::remove_pointer_t<decltype(Veee_pb_port_s2::rootp)>;
-  constexpr uint32_t kBin = Root::eee_pb_port__DOT__BinCycles;
+  using Params = icn::ModelInfo<Veee_pb_port_s2>::Params;
+  constexpr uint32_t kBin = Params::BinCycles;
   const auto centre_above = [](uint32_t idle) { return (idle / kBin + 1) * kBin + kBin / 2; };
   for (const bool tight : {false, true}) {
     INFO("tight " << tight);

@@ -1,5 +1,5 @@
 // eee_pdt_timer in lock-step with its reference model, and its edge cases.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Veee_pdt_timer.h"
 #include "core/rng.h"

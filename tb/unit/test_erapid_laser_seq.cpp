@@ -2,7 +2,7 @@
 // level moves one step at a time, up with the supply first and down with the rate first, a rate
 // change silences the link for exactly the relock time, and a laser told off drains before it
 // goes dark.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Verapid_laser_seq.h"
 #include "core/rng.h"

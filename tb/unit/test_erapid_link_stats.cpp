@@ -1,6 +1,6 @@
 // erapid_link_stats in lock-step with its reference model over random windows, and the paper's
 // Link_util and Buffer_util read from its totals for a known pattern.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Verapid_link_stats.h"
 #include "core/rng.h"

@@ -3,7 +3,7 @@
 // cycle (a wavelength lit at one source at most, power levels one step at a time within 0..5); and
 // Table 1 on a directed pattern: every board's statistics reach the requester between steps 3 and 5,
 // the classification, and the re-allocation that follows.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <array>
 

@@ -1,5 +1,5 @@
 // link_power_seq in lock-step with its reference model, and its transition timing.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Vlink_power_seq.h"
 #include "core/rng.h"

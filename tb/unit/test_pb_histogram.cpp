@@ -1,7 +1,7 @@
 // pb_histogram, one configuration per strategy (16 bins of 8 cycles, 8-bit counters, h_maxN 20,
 // TTL 300 cycles, h_maxval 150), in lock-step with its reference model on random idle periods,
 // and each way of keeping the histogram bounded as a directed test.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <numeric>
 

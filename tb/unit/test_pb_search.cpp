@@ -1,7 +1,7 @@
 // pb_search (16 bins of 8 cycles, 16-bit counts, hop counts 1..8) in lock-step with its reference
 // model, the paper's worked example of l, the error bound of the fixed-point N, and the search
 // rules (lowest bin still <= N, never when nothing fits, recompute only after activity).
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <cmath>
 

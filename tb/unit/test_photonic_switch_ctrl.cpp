@@ -4,7 +4,7 @@
 // mode and with a small buffer; every answer and the tables compared after every edge. Directed:
 // a channel is never taken twice, the round-robin choice among candidates, the buffer ends a
 // segment only where Algorithm 1 allows it, a teardown from the buffer frees its entry.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // and straps (each threshold variant), and the criterion on hand-computed fluxes: M's terms one by
 // one, the decision against C_r and R, the randomised threshold's range and mean, and the adaptive
 // threshold moving up after swaps and down after quiet periods.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Vtorus_swap_criterion.h"
 #include "core/rng.h"
@@ -152,7 +152,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
   CHECK(m_of(0, 0, 0, 0, 0, 7) == 21);   // from b to a the other way: l hops less
 }
 
-TEST_CASE("the randomised threshold spans [0, 2R) around R", "[unit][torus]") {
+TEST_CASE("the randomised threshold spans 0 to 2R around R", "[unit][torus]") {
   Criterion c;
   Straps s;
   s.period = 10;

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Vtorus_swap_ring.h"
 #include "Vtorus_swap_ring5.h"
@@ -240,7 +240,8 @@ TEST_CASE("one swap: handshake, Tr-step block of a, b and c, new order, tables n
   }
 }
 
-TEST_CASE("a swap whose drain never completes is aborted after a period; the order stays", "[unit][torus]") {
+TEST_CASE("a swap whose drain never completes is aborted after a period, and the order stays",
+          "[unit][torus]") {
   Ring<Vtorus_swap_ring> ring(8);
   const ref::SwapStraps s = SwapStraps(50, 10);
   bool aborted = false, drained_seen = false;

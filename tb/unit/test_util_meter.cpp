@@ -1,6 +1,6 @@
 // util_meter (the fat-tree controller's windowed utilisation meter) in lock-step with its
 // reference model on random windows, and the hand-off of its totals from window to window.
-#include <catch2/catch.hpp>
+#include "catch.h"
 
 #include "Vutil_meter.h"
 #include "core/rng.h"

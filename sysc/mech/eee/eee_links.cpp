@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -12,53 +11,38 @@
 #include <verilated_fst_c.h>
 
 #include "Veee_pb_port_s0.h"
-#include "Veee_pb_port_s0___024root.h"
-#include "Veee_pb_port_s0_registers.h"
+#include "Veee_pb_port_s0_info.h"
 #include "Veee_pb_port_s1.h"
-#include "Veee_pb_port_s1___024root.h"
-#include "Veee_pb_port_s1_registers.h"
+#include "Veee_pb_port_s1_info.h"
 #include "Veee_pb_port_s2.h"
-#include "Veee_pb_port_s2___024root.h"
-#include "Veee_pb_port_s2_registers.h"
+#include "Veee_pb_port_s2_info.h"
 #include "Veee_port.h"
-#include "Veee_port___024root.h"
-#include "Veee_port_registers.h"
+#include "Veee_port_info.h"
 #include "core/errors.h"
+#include "mech/clocking.h"
 #include "mech/register_activity.h"
-#include "mech/rising_edge.h"
-
-// The models' own evaluations (see RisingEdge in mech/rising_edge.h).
-void Veee_port___024root___eval(Veee_port___024root* root);
-void Veee_pb_port_s0___024root___eval(Veee_pb_port_s0___024root* root);
-void Veee_pb_port_s1___024root___eval(Veee_pb_port_s1___024root* root);
-void Veee_pb_port_s2___024root___eval(Veee_pb_port_s2___024root* root);
 
 namespace icn {
 namespace {
 
-inline void Evaluate(Veee_port___024root& root) { RisingEdge(root, &Veee_port___024root___eval); }
-inline void Evaluate(Veee_pb_port_s0___024root& root) { RisingEdge(root, &Veee_pb_port_s0___024root___eval); }
-inline void Evaluate(Veee_pb_port_s1___024root& root) { RisingEdge(root, &Veee_pb_port_s1___024root___eval); }
-inline void Evaluate(Veee_pb_port_s2___024root& root) { RisingEdge(root, &Veee_pb_port_s2___024root___eval); }
-
 template <typename Model>
 class EeeLinks : public Mechanism {
-  using Root = std::remove_pointer_t<decltype(Model::rootp)>;
   static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
-  // eee_pb_port's geometry as verilated (rtl/eee/pb_geometry.svh), read from the model's public
-  // parameters: the hop-share table's length and fraction bits, and what results.json reports.
-  static constexpr int MaxHops() { return Root::eee_pb_port__DOT__MaxHops; }
-  static constexpr double FracOne() { return static_cast<double>(1u << Root::eee_pb_port__DOT__FracBits); }
+  // eee_pb_port's geometry as verilated (rtl/eee/pb_geometry.svh), from the build (its top's
+  // parameters: scripts/sim_models.py): the hop-share table's length and fraction bits, and what
+  // results.json reports.
+  using Params = typename ModelInfo<Model>::Params;
+  static constexpr int MaxHops() { return Params::MaxHops; }
+  static constexpr double FracOne() { return static_cast<double>(1u << Params::FracBits); }
   static nlohmann::json Geometry() {
-    static_assert(Root::eee_pb_port__DOT__TtlCycles == 0,
-                  "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
-    return {{"bins", Root::eee_pb_port__DOT__NumBins},
-            {"bin_cycles", Root::eee_pb_port__DOT__BinCycles},
-            {"counter_bits", Root::eee_pb_port__DOT__CounterWidth},
-            {"max_n", Root::eee_pb_port__DOT__MaxN},
-            {"max_value_cycles", Root::eee_pb_port__DOT__MaxValCycles},
-            {"correction_history", Root::eee_pb_port__DOT__HistLen},
-            {"cf_max", Root::eee_pb_port__DOT__CfMaxQ8 / 256}};
+    static_assert(Params::TtlCycles == 0, "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
+    return {{"bins", Params::NumBins},
+            {"bin_cycles", Params::BinCycles},
+            {"counter_bits", Params::CounterWidth},
+            {"max_n", Params::MaxN},
+            {"max_value_cycles", Params::MaxValCycles},
+            {"correction_history", Params::HistLen},
+            {"cf_max", Params::CfMaxQ8 / 256}};
   }
 
  public:
@@ -67,7 +51,7 @@ class EeeLinks : public Mechanism {
         activity_(context.fabric.activity().data()),
         context_(std::make_unique<VerilatedContext>()),
         period_(std::max<uint64_t>(1, config.period_cycles)),
-        two_evals_(context.two_evals || context.tracer.enabled()) {
+        every_edge_(context.every_edge || context.tracer.enabled()) {
     Tracer& tracer = context.tracer;
     context_->traceEverOn(tracer.enabled());
     const auto& links = context.fabric.link_ends();
@@ -77,14 +61,13 @@ class EeeLinks : public Mechanism {
         {config.wake_power_w, config.wake_power_w, config.mode == EeeMode::kFastWake ? config.lpi_power_w : 0,
          config.mode == EeeMode::kDeepSleep ? config.lpi_power_w : 0},
         static_cast<int>(links.size()));
-    controllers_ = &AddControllers<Root>(context.ledger, static_cast<int>(links.size()));
+    controllers_ = &AddControllers<Model>(context.ledger, static_cast<int>(links.size()));
     std::vector<std::vector<double>> shares;
     if constexpr (kAdaptive) shares = context.fabric.HopShares(MaxHops());
     ends_.resize(links.size());
     for (size_t i = 0; i < links.size(); ++i) {
       End& e = ends_[i];
       e.model = std::make_unique<Model>(context_.get(), links[i].name.c_str());
-      e.root = e.model->rootp;
       if (!links[i].tx || !links[i].rx) {  // an EEE port pairs a transmitter with a receiver
         throw ScenarioError("eee.mode: link end " + links[i].name +
                             " is one end of a one-way wire; allowed: off on this topology");
@@ -114,7 +97,7 @@ class EeeLinks : public Mechanism {
       m.now_i = 0;
       if constexpr (kAdaptive) StrapPolicy(m, config, shares[i]);
       Reset(m);
-      e.registers.emplace(*e.root);
+      e.registers.Start(m);
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
@@ -150,10 +133,10 @@ class EeeLinks : public Mechanism {
     } else {
       EvaluatePorts<false>(now, write);
     }
-    if (!two_evals_) return;
-    TwoEvalEdge(
-        ends_, [](End& e) -> Model& { return *e.model; }, tracer_, now);
-    for (End& e : ends_) controllers_->toggles += e.registers->Toggles(*e.root);
+    if (!every_edge_) return;
+    const auto model_of = [](End& e) -> Model& { return *e.model; };
+    EdgeOfAll(ends_, model_of, tracer_, now);
+    for (End& e : ends_) controllers_->toggles += e.registers.Toggles(*e.model);
     for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
   }
 
@@ -168,7 +151,7 @@ class EeeLinks : public Mechanism {
       std::vector<double> pdts;
       uint64_t hits = 0, misses = 0;
       for (const End& e : ends_) {
-        if (e.root->pdt_applied_o != 0xffffffffu && e.outcomes > 0) pdts.push_back(e.root->pdt_applied_o);
+        if (e.model->pdt_applied_o != 0xffffffffu && e.outcomes > 0) pdts.push_back(e.model->pdt_applied_o);
         hits += e.outcomes - e.misses;
         misses += e.misses;
       }
@@ -207,20 +190,20 @@ class EeeLinks : public Mechanism {
   // Share of link ends in low-power idle at the sample.
   void SampleTimeseries(std::vector<double>& row) const override {
     size_t asleep = 0;
-    for (const End& e : ends_) asleep += e.root->power_o >= 2;
+    for (const End& e : ends_) asleep += e.model->power_o >= 2;
     row.push_back(static_cast<double>(asleep) / static_cast<double>(ends_.size()));
   }
 
   uint64_t Digest() const override {
     uint64_t digest = 0;
     for (const End& e : ends_) {
-      const PortState state = State(*e.root);
+      const PortState state = State(*e.model);
       digest = (digest ^ state.counters) * 0x100000001b3ULL;
       digest = (digest ^ state.flags) * 0x100000001b3ULL;
       if constexpr (kAdaptive) {
         // (not idle_count_o: it reads the time base, and a skipped port's outputs keep the last eval's)
-        digest = (digest ^ e.root->pdt_applied_o) * 0x100000001b3ULL;
-        digest = (digest ^ e.root->cf_o) * 0x100000001b3ULL;
+        digest = (digest ^ e.model->pdt_applied_o) * 0x100000001b3ULL;
+        digest = (digest ^ e.model->cf_o) * 0x100000001b3ULL;
       }
     }
     return digest;
@@ -234,13 +217,12 @@ class EeeLinks : public Mechanism {
   // What the per-cycle loop touches, copied out of the LinkEnd to save pointer chasing.
   struct End {
     std::unique_ptr<Model> model;
-    Root* root;
     Channel* tx;
     const int32_t* tx_queue;
     int partner;
     uint8_t rx_latency;  // cycles a message from the partner takes
     uint64_t* energy;    // its ledger counters, by power state
-    std::optional<RegisterActivity<Root>> registers;
+    RegisterActivity registers;
     uint32_t inputs = ~0u;     // inputs of the last eval
     bool fixed_point = false;  // the last eval changed no register
     uint64_t due = 0;          // first cycle the time base acts on a register (Due())
@@ -256,16 +238,16 @@ class EeeLinks : public Mechanism {
   };
 
   // Every port's inputs from this cycle's observables, and its edge unless it is at a fixed point
-  // (with two evals the edge comes after, for all ports at once).
+  // (with every edge, the edges come after, for all ports at once).
   template <bool kUniformLatency>
   void EvaluatePorts(uint64_t now, uint8_t* write) {
     const uint8_t* const uniform_read = read_row_[ring_ - 1];
     const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
-    resting_ = !two_evals_;
+    resting_ = !every_edge_;
     resting_until_ = UINT64_MAX;
     for (size_t i = 0; i < ends_.size(); ++i) {
       End& e = ends_[i];
-      Root& m = *e.root;  // the ports, without the wrapper's references
+      Model& m = *e.model;
       const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
       const bool sent = activity_[i].sent == now;
       const bool received = activity_[i].received == now;
@@ -284,7 +266,7 @@ class EeeLinks : public Mechanism {
       // be skipped (exact; tested cycle for cycle). eee_pb_port also reads now_i to latch it or
       // sample it on events that other inputs cause.
       const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
-      if (!two_evals_ && e.fixed_point && inputs == e.inputs && now < e.due) {
+      if (!every_edge_ && e.fixed_point && inputs == e.inputs && now < e.due) {
         write[i] = e.ctl_tx;
         if (e.ctl_tx != 0) Count(e);  // (a message repeated at a fixed point)
         Rests(e);
@@ -297,11 +279,11 @@ class EeeLinks : public Mechanism {
       m.now_i = static_cast<uint32_t>(now);
       if constexpr (kAdaptive) m.search_i = search;
       e.inputs = inputs;
-      if (two_evals_) continue;
-      Evaluate(m);
+      if (every_edge_) continue;
+      Edge(m);
       // No register toggled: the same inputs give the same edge again (exact for the registers'
       // activity too, which PortState alone is not: eee_pb_port moves some while its state holds).
-      const uint64_t toggled = e.registers->Toggles(m);
+      const uint64_t toggled = e.registers.Toggles(m);
       controllers_->toggles += toggled;
       e.fixed_point = toggled == 0 && !Searching(m);
       e.due = Due(m, now);
@@ -318,7 +300,7 @@ class EeeLinks : public Mechanism {
   }
 
   static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
-    static_assert(Root::eee_pb_port__DOT__FracBits == 16, "hop shares are packed two Q0.16 per 32-bit word");
+    static_assert(Params::FracBits == 16, "hop shares are packed two Q0.16 per 32-bit word");
     m.policy_i = static_cast<uint8_t>(eee.policy);
     for (int w = 0; w < MaxHops() / 2; ++w) {
       const auto q = [&](int h) {
@@ -339,8 +321,8 @@ class EeeLinks : public Mechanism {
   // and whether the search runs (a running search is never a fixed point, see Searching()). Its
   // histogram and correction change only when an idle period ends, which an input causes and
   // which flips the idle flag; its TTL counter is off (TtlCycles = 0, the verilated default).
-  // Tested against two-eval clocking, cycle for cycle.
-  static PortState State(const Root& m) {
+  // Tested against every port clocked every cycle, cycle for cycle.
+  static PortState State(const Model& m) {
     uint16_t flags =
         static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
                               m.ctl_tx_o << 6 | m.pdt_fired_o << 9 | m.pdt_never_o << 10);
@@ -354,7 +336,7 @@ class EeeLinks : public Mechanism {
   // After the edge closing cycle `now`: the first later cycle whose time base reaches the PDT
   // deadline (armed, not yet fired, not never) or the end of a transition (sequencer states 1 and
   // 3); the registers hold the time base modulo 2^32 and 2^24.
-  static uint64_t Due(const Root& m, uint64_t now) {
+  static uint64_t Due(const Model& m, uint64_t now) {
     uint64_t due = UINT64_MAX;
     const uint64_t next = now + 1;
     if (m.pdt_armed_o && !m.pdt_fired_o && !m.pdt_never_o) {
@@ -365,7 +347,7 @@ class EeeLinks : public Mechanism {
   }
 
   // A running search changes registers every cycle that State() does not see.
-  static bool Searching(const Root& m) {
+  static bool Searching(const Model& m) {
     if constexpr (kAdaptive) return m.search_busy_o;
     return false;
   }
@@ -373,7 +355,7 @@ class EeeLinks : public Mechanism {
   // The outputs of an eval onto the link, the outbox and the ledger.
   void Apply(size_t i, uint8_t* write) {
     End& e = ends_[i];
-    const Root& m = *e.root;
+    const Model& m = *e.model;
     e.ctl_tx = m.ctl_tx_o;
     e.seq_on = m.seq_state_o == 0;
     write[i] = e.ctl_tx;
@@ -407,7 +389,7 @@ class EeeLinks : public Mechanism {
   std::vector<const uint8_t*> read_row_;  // this cycle: the outbox row sent a latency of [L] ago
   bool uniform_latency_ = true;           // every link has the latency ring_ - 1
   uint64_t period_ = 1;                   // eee_pb_port: a search every period_ cycles
-  bool two_evals_;
+  bool every_edge_;
   uint64_t sleeps_ = 0;       // power-down handshakes accepted
   uint64_t wakeups_ = 0;      // power-up handshakes accepted
   uint64_t refusals_ = 0;     // power-down requests refused

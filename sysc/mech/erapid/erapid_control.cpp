@@ -6,14 +6,10 @@
 #include <verilated_fst_c.h>
 
 #include "Verapid_board.h"
-#include "Verapid_board___024root.h"
-#include "Verapid_board_registers.h"
-#include "mech/rising_edge.h"
+#include "Verapid_board_info.h"
+#include "mech/clocking.h"
 #include "mech/signal_bits.h"
 #include "net/wormhole_network.h"
-
-// The model's own evaluation (see RisingEdge in mech/rising_edge.h).
-void Verapid_board___024root___eval(Verapid_board___024root* root);
 
 namespace icn {
 namespace {
@@ -57,9 +53,9 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
       network_(WormholeOf(context.fabric, "erapid.mode")),
       tracer_(context.tracer),
       ledger_(context.ledger.AddGroup("laser", LedgerStates(), LedgerPowers(), kLasers, kLevels)),
-      controllers_(AddControllers<Verapid_board___024root>(context.ledger, kB)),
+      controllers_(AddControllers<Verapid_board>(context.ledger, kB)),
       context_(std::make_unique<VerilatedContext>()),
-      two_evals_(context.two_evals || context.tracer.enabled()),
+      every_edge_(context.every_edge || context.tracer.enabled()),
       gbps_per_flit_(kFlitBits / context.sim.cycle_ns) {
   context_->traceEverOn(tracer_.enabled());
   for (int x = 0; x < kB; ++x) {
@@ -80,7 +76,6 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
   for (int b = 0; b < kB; ++b) {
     Board board;
     board.model = std::make_unique<Verapid_board>(context_.get(), ("b" + std::to_string(b)).c_str());
-    board.root = board.model->rootp;
     board.router = network_.routers()[b].get();
     Verapid_board& m = *board.model;
     m.board_i = b;
@@ -101,7 +96,7 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
     for (int i = 0; i < kLasers / 4; ++i) m.queue_i[i] = 0;
     m.ring_valid_i = 0;
     Reset(m);
-    board.registers.emplace(*board.root);
+    board.registers.Start(m);
     boards_.push_back(std::move(board));
   }
   if (tracer_.enabled()) {
@@ -131,23 +126,23 @@ void ErapidControl::Step(uint64_t now) {
   for (int b = 0; b < kB; ++b) {
     Board& board = boards_[b];
     // A quiet board with an idle router and no ring word skips its edge until its next step.
-    skip[b] = !two_evals_ && board.quiet && !ring_valid[b] && now < board.deadline && !board.router->Busy() &&
-              !board.router->Stepped(now);
+    skip[b] = !every_edge_ && board.quiet && !ring_valid[b] && now < board.deadline &&
+              !board.router->Busy() && !board.router->Stepped(now);
     if (!skip[b]) Prepare(b, now, ring_valid[b], ring_kind[b], ring_data[b]);
   }
-  if (two_evals_) {
-    TwoEvalEdge(
-        boards_, [](Board& board) -> Verapid_board& { return *board.model; }, tracer_, now);
+  if (every_edge_) {
+    const auto model_of = [](Board& board) -> Verapid_board& { return *board.model; };
+    EdgeOfAll(boards_, model_of, tracer_, now);
   } else {
     for (int b = 0; b < kB; ++b) {
-      if (!skip[b]) RisingEdge(*boards_[b].root, &Verapid_board___024root___eval);
+      if (!skip[b]) Edge(*boards_[b].model);
     }
   }
-  resting_ = !two_evals_;
+  resting_ = !every_edge_;
   resting_until_ = UINT64_MAX;
   for (int b = 0; b < kB; ++b) {
     if (!skip[b]) {  // (a skipped board moved no register)
-      controllers_.toggles += boards_[b].registers->Toggles(*boards_[b].root);
+      controllers_.toggles += boards_[b].registers.Toggles(*boards_[b].model);
       Apply(b, now);
     }
     resting_ = resting_ && boards_[b].quiet;
@@ -186,7 +181,7 @@ void ErapidControl::Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_k
       if (waiting[y] && !routable_toward[y]) queue[shape_.StaticWavelength(b, y) * kB + y] += waiting[y];
     }
   }
-  Verapid_board___024root& m = *board.root;
+  Verapid_board& m = *board.model;
   m.now_i = static_cast<uint16_t>(now);
   m.sent_i = sent;
   m.drained_i = drained;

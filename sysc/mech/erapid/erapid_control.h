@@ -8,7 +8,6 @@
 #pragma once
 #include <array>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "mech/erapid/erapid_config.h"
@@ -19,7 +18,6 @@
 
 class VerilatedContext;
 class Verapid_board;
-class Verapid_board___024root;
 
 namespace icn {
 
@@ -64,14 +62,13 @@ class ErapidControl : public Mechanism {
   };
   struct Board {
     std::unique_ptr<Verapid_board> model;
-    Verapid_board___024root* root = nullptr;
     Router* router = nullptr;
     bool quiet = false;                 // at a fixed point while nothing moves (see Quiet())
     uint64_t deadline = 0;              // the RC's next step
     uint64_t chain_busy_until = 0;      // a LinkResponse's words are on the chain until then
     int step = -1;                      // the RC's step after the last edge
     std::array<uint32_t, 18> lasers{};  // the lasers' outputs Apply() last acted on (LaserOutputs())
-    std::optional<RegisterActivity<Verapid_board___024root>> registers;
+    RegisterActivity registers;
   };
   void Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_kind, uint64_t ring_data);
   void Apply(int b, uint64_t now);
@@ -88,7 +85,7 @@ class ErapidControl : public Mechanism {
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Board> boards_;
   std::vector<Wavelength> wavelengths_;  // x * B + y
-  bool two_evals_;
+  bool every_edge_;
   double gbps_per_flit_;  // a flit per cycle in Gb/s
   int lit_ = 0;
   uint64_t moves_ = 0, rate_changes_ = 0, collisions_ = 0;

@@ -8,14 +8,10 @@
 #include <verilated_fst_c.h>
 
 #include "Vfattree_switch_ctrl.h"
-#include "Vfattree_switch_ctrl___024root.h"
-#include "Vfattree_switch_ctrl_registers.h"
-#include "mech/rising_edge.h"
+#include "Vfattree_switch_ctrl_info.h"
+#include "mech/clocking.h"
 #include "net/topologies/kary_ntree.h"
 #include "net/wormhole_network.h"
-
-// The model's own evaluation (see RisingEdge in mech/rising_edge.h).
-void Vfattree_switch_ctrl___024root___eval(Vfattree_switch_ctrl___024root* root);
 
 namespace icn {
 namespace {
@@ -37,7 +33,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       ledger_(context.ledger.AddGroup("link", {"powered", "off"}, {config.link_power_w, 0},
                                       static_cast<int>(context.fabric.channels().size()))),
       context_(std::make_unique<VerilatedContext>()),
-      two_evals_(context.two_evals || context.tracer.enabled()),
+      every_edge_(context.every_edge || context.tracer.enabled()),
       check_cycles_(config.check_cycles),
       counted_(0xffffull | (config.occupancy_meter ? kCommitted : 0)),
       t_on_(config.t_on),
@@ -55,14 +51,12 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
 
   const auto& routers = network.routers();
   switches_.resize(routers.size());
-  controllers_ =
-      &AddControllers<Vfattree_switch_ctrl___024root>(context.ledger, static_cast<int>(routers.size()));
+  controllers_ = &AddControllers<Vfattree_switch_ctrl>(context.ledger, static_cast<int>(routers.size()));
   std::vector<bool> from_switch(network.channels().size(), false);
   for (size_t r = 0; r < routers.size(); ++r) {
     Switch& sw = switches_[r];
     sw.router = routers[r].get();
     sw.model = std::make_unique<Vfattree_switch_ctrl>(context_.get(), ("s" + std::to_string(r)).c_str());
-    sw.root = sw.model->rootp;
     uint16_t connected = 0;
     for (int p = 0; p < sw.router->ports(); ++p) {
       Port port;
@@ -97,7 +91,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     m.now_i = 0;
     m.check_i = 0;
     Reset(m);
-    sw.registers.emplace(*sw.root);
+    sw.registers.Start(m);
     sw.active = m.active_o;
   }
   for (size_t c = 0; c < from_switch.size(); ++c) {
@@ -123,27 +117,27 @@ void FattreeLinks::Step(uint64_t now) {
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
   const bool neighbours_same = !active_changed_;
   for (Switch& sw : switches_) Prepare(sw, now, check, neighbours_same);
-  if (two_evals_) {
-    TwoEvalEdge(
-        switches_, [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; }, tracer_, now);
-    for (Switch& sw : switches_) controllers_->toggles += sw.registers->Toggles(*sw.root);
+  if (every_edge_) {
+    const auto model_of = [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; };
+    EdgeOfAll(switches_, model_of, tracer_, now);
+    for (Switch& sw : switches_) controllers_->toggles += sw.registers.Toggles(*sw.model);
   } else {
     for (Switch& sw : switches_) {
       if (sw.skip) continue;
       // Only an edge without a flit or a pulse can start a fixed point worth knowing: skipping
       // needs the same inputs again, without either.
       const bool may_rest = (sw.inputs & (counted_ | kPulse)) == 0;
-      const uint64_t before = may_rest ? Outputs(*sw.root) : 0;
-      const uint64_t states_before = sw.root->link_state_o;
-      RisingEdge(*sw.root, &Vfattree_switch_ctrl___024root___eval);
-      controllers_->toggles += sw.registers->Toggles(*sw.root);
-      sw.fixed_point = may_rest && Outputs(*sw.root) == before;
+      const uint64_t before = may_rest ? Outputs(*sw.model) : 0;
+      const uint64_t states_before = sw.model->link_state_o;
+      Edge(*sw.model);
+      controllers_->toggles += sw.registers.Toggles(*sw.model);
+      sw.fixed_point = may_rest && Outputs(*sw.model) == before;
       TrackTransitions(sw, states_before, now);
     }
   }
   // At rest: a fixed point with the inputs of an empty network (nothing sent or committed, empty,
   // no pulse).
-  resting_ = !two_evals_;
+  resting_ = !every_edge_;
   resting_until_ = UINT64_MAX;
   for (const Switch& sw : switches_) {
     resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet;
@@ -163,7 +157,7 @@ void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours
   // a quiet router has them again: no need to read its ports.
   if (neighbours_same && (sw.inputs & kQuietMask) == kQuiet && !sw.router->Stepped(now) &&
       !sw.router->Busy()) {
-    sw.skip = !two_evals_ && sw.fixed_point && !check && now < sw.due;
+    sw.skip = !every_edge_ && sw.fixed_point && !check && now < sw.due;
     if (sw.skip) return;
   }
   uint16_t busy = 0, committed = 0, in_active = 0;
@@ -183,11 +177,11 @@ void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours
   // count (a flit leaving, or a packet waiting with the occupancy meter: registers no output
   // shows), no check pulse and before the end of any transition (which the sequencer reads off
   // now_i), the edge would change nothing: skip it.
-  sw.skip = !two_evals_ && sw.fixed_point && inputs == sw.inputs && (inputs & counted_) == 0 && !check &&
+  sw.skip = !every_edge_ && sw.fixed_point && inputs == sw.inputs && (inputs & counted_) == 0 && !check &&
             now < sw.due;
   if (sw.skip) return;
   sw.inputs = inputs;
-  Vfattree_switch_ctrl___024root& m = *sw.root;
+  Vfattree_switch_ctrl& m = *sw.model;
   m.now_i = static_cast<uint16_t>(now);
   m.check_i = check;
   m.busy_i = busy;
@@ -200,7 +194,7 @@ void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours
 // The outputs of an edge onto the links; the ledger is charged when a link's power changes (and
 // by Settle()).
 void FattreeLinks::Apply(Switch& sw, uint64_t now) {
-  const Vfattree_switch_ctrl___024root& m = *sw.root;
+  const Vfattree_switch_ctrl& m = *sw.model;
   const uint16_t changed = static_cast<uint16_t>((m.active_o ^ sw.active) & m.connected_i);
   transitions_ += __builtin_popcount(changed);
   active_changed_ = active_changed_ || changed != 0;
@@ -229,7 +223,7 @@ uint64_t FattreeLinks::RestsUntil(uint64_t now) const {
 // the edge at which now_i equals the sequencer's stored end, now + T_off (or T_on); the switch is
 // due at the earliest end of its links' transitions.
 void FattreeLinks::TrackTransitions(Switch& sw, uint64_t states_before, uint64_t now) {
-  const uint64_t states = sw.root->link_state_o;
+  const uint64_t states = sw.model->link_state_o;
   if (states == states_before && sw.due != 0) return;  // the same transitions, the same ends
   sw.due = UINT64_MAX;
   for (int p = 0; p < 2 * kMaxArity; ++p) {
@@ -253,7 +247,7 @@ void FattreeLinks::Settle(uint64_t end) {
 }
 
 // Every output of a switch controller, hashed (equal before and after an edge = a fixed point).
-uint64_t FattreeLinks::Outputs(const Vfattree_switch_ctrl___024root& m) {
+uint64_t FattreeLinks::Outputs(const Vfattree_switch_ctrl& m) {
   const uint64_t words[] = {m.link_state_o, m.active_o,   m.routable_o, m.tx_en_o,
                             m.powered_o,    m.decision_o, m.up_busy_o,  m.up_usable_o};
   uint64_t h = 0;
@@ -264,7 +258,7 @@ uint64_t FattreeLinks::Outputs(const Vfattree_switch_ctrl___024root& m) {
 uint64_t FattreeLinks::Digest() const {
   uint64_t digest = 0;
   for (const Switch& sw : switches_) {
-    const Vfattree_switch_ctrl___024root& m = *sw.root;
+    const Vfattree_switch_ctrl& m = *sw.model;
     const uint64_t words[] = {m.link_state_o, m.active_o, m.decision_o, m.up_busy_o, m.up_usable_o};
     for (uint64_t w : words) digest = (digest ^ w) * 0x100000001b3ULL;
   }

@@ -7,7 +7,6 @@
 #pragma once
 #include <array>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "mech/fattree/fattree_config.h"
@@ -17,7 +16,6 @@
 
 class VerilatedContext;
 class Vfattree_switch_ctrl;
-class Vfattree_switch_ctrl___024root;
 
 namespace icn {
 
@@ -52,7 +50,6 @@ class FattreeLinks : public Mechanism {
   };
   struct Switch {
     std::unique_ptr<Vfattree_switch_ctrl> model;
-    Vfattree_switch_ctrl___024root* root;
     const Router* router;
     std::vector<Port> ports;
     uint16_t active = 0;       // active_o after the last edge (read by the switches downstream)
@@ -61,11 +58,11 @@ class FattreeLinks : public Mechanism {
     bool skip = false;         // this cycle's edge is skipped
     uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
     std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
-    std::optional<RegisterActivity<Vfattree_switch_ctrl___024root>> registers;
+    RegisterActivity registers;
   };
   void Prepare(Switch& sw, uint64_t now, bool check, bool neighbours_same);
   void Apply(Switch& sw, uint64_t now);
-  static uint64_t Outputs(const Vfattree_switch_ctrl___024root& m);
+  static uint64_t Outputs(const Vfattree_switch_ctrl& m);
   void TrackTransitions(Switch& sw, uint64_t states_before, uint64_t now);
 
   Tracer& tracer_;
@@ -74,7 +71,7 @@ class FattreeLinks : public Mechanism {
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Switch> switches_;
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
-  bool two_evals_;
+  bool every_edge_;
   uint64_t check_cycles_;
   uint64_t counted_;  // the input bits the utilisation meters count (busy_i, and committed_i)
   uint64_t t_on_, t_off_;

@@ -3,20 +3,16 @@
 #include <string>
 
 #include "Vphotonic_switch_ctrl24.h"
-#include "Vphotonic_switch_ctrl24___024root.h"
-#include "Vphotonic_switch_ctrl24_registers.h"
+#include "Vphotonic_switch_ctrl24_info.h"
 #include "Vphotonic_switch_ctrl5.h"
-#include "Vphotonic_switch_ctrl5___024root.h"
-#include "Vphotonic_switch_ctrl5_registers.h"
+#include "Vphotonic_switch_ctrl5_info.h"
 #include "Vphotonic_switch_ctrl7.h"
-#include "Vphotonic_switch_ctrl7___024root.h"
-#include "Vphotonic_switch_ctrl7_registers.h"
+#include "Vphotonic_switch_ctrl7_info.h"
 #include "Vphotonic_switch_ctrl8.h"
-#include "Vphotonic_switch_ctrl8___024root.h"
-#include "Vphotonic_switch_ctrl8_registers.h"
+#include "Vphotonic_switch_ctrl8_info.h"
 #include "core/errors.h"
 #include "core/tracer.h"
-#include "mech/rising_edge.h"
+#include "mech/clocking.h"
 #include "mech/signal_bits.h"
 
 namespace icn {
@@ -102,7 +98,7 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
       net_(PhotonicOf(context.fabric)),
       tracer_(context.tracer),
       context_(std::make_unique<VerilatedContext>()),
-      two_evals_(context.two_evals || context.tracer.enabled()) {
+      every_edge_(context.every_edge || context.tracer.enabled()) {
   context_->traceEverOn(tracer_.enabled());
   net_.Attach(config.params, this);
   asked_.assign(net_.switches(), UINT64_MAX);
@@ -134,17 +130,9 @@ SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request) {
 }
 
 void PhotonicControl::Step(uint64_t now) {
-  if (two_evals_) {
-    for (auto& m : models_) {
-      m->SetClock(false);
-      m->Eval();
-    }
-    tracer_.Dump(now, 0);
-    for (auto& m : models_) {
-      m->SetClock(true);
-      m->Eval();
-    }
-    tracer_.Dump(now, 1);
+  if (every_edge_) {
+    const auto model_of = [](auto& m) -> VerilatedUnit& { return *m; };
+    EdgeOfAll(models_, model_of, tracer_, now);
     for (auto& m : models_) controllers_->toggles += m->Toggles();
   } else {
     for (int sw : handled_) {

@@ -46,7 +46,7 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   int HeldChannels(int sw) const override { return models_[sw]->HeldChannels(); }
 
   void Step(uint64_t now) override;
-  uint64_t RestsUntil(uint64_t now) const override { return two_evals_ ? now : UINT64_MAX; }
+  uint64_t RestsUntil(uint64_t now) const override { return every_edge_ ? now : UINT64_MAX; }
   void Report(nlohmann::json& results) const override;
   std::vector<std::string> Problems() const override { return net_.Problems(); }
   uint64_t Digest() const override;
@@ -61,7 +61,7 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   std::vector<int> handled_;     // switches asked this cycle
   std::vector<uint64_t> asked_;  // per switch: the last cycle it was asked
   uint64_t cycle_ = 0;           // the cycle being served
-  bool two_evals_;
+  bool every_edge_;
 };
 
 }  // namespace icn

@@ -5,16 +5,13 @@
 
 #include "Vtorus_swap_ring.h"
 #include "Vtorus_swap_ring4.h"
-#include "Vtorus_swap_ring4___024root.h"
-#include "Vtorus_swap_ring4_registers.h"
+#include "Vtorus_swap_ring4_info.h"
 #include "Vtorus_swap_ring6.h"
-#include "Vtorus_swap_ring6___024root.h"
-#include "Vtorus_swap_ring6_registers.h"
-#include "Vtorus_swap_ring___024root.h"
-#include "Vtorus_swap_ring_registers.h"
+#include "Vtorus_swap_ring6_info.h"
+#include "Vtorus_swap_ring_info.h"
 #include "core/errors.h"
 #include "core/tracer.h"
-#include "mech/rising_edge.h"
+#include "mech/clocking.h"
 #include "mech/signal_bits.h"
 
 namespace icn {
@@ -139,7 +136,7 @@ TorusSwapControl::TorusSwapControl(const TorusSwapConfig& config, const Mechanis
       net_(PacketStepOf(context.fabric)),
       tracer_(context.tracer),
       context_(std::make_unique<VerilatedContext>()),
-      two_evals_(context.two_evals || context.tracer.enabled()) {
+      every_edge_(context.every_edge || context.tracer.enabled()) {
   context_->traceEverOn(tracer_.enabled());
   for (int r = 0; r < net_.rings(); ++r) {
     // A different LFSR seed per ring, never 0 (the ring mixes in each node's label).
@@ -172,7 +169,7 @@ void TorusSwapControl::Step(uint64_t now) {
   std::vector<uint32_t>& back = back_scratch_;
   for (int r = 0; r < rings; ++r) {
     clocked[r] = 0;
-    bool active = two_evals_ || busy_[r];
+    bool active = every_edge_ || busy_[r];
     for (int k = 0; k < config_.nodes && !active; ++k)
       active = net_.member(r, k).events != 0 || deadline_[r][k] == now16;
     if (!active) continue;
@@ -183,17 +180,9 @@ void TorusSwapControl::Step(uint64_t now) {
     rings_[r]->Prepare(now16, net_, r, back);
     clocked[r] = 1;
   }
-  if (two_evals_) {
-    for (auto& ring : rings_) {
-      ring->SetClock(false);
-      ring->Eval();
-    }
-    tracer_.Dump(now, 0);
-    for (auto& ring : rings_) {
-      ring->SetClock(true);
-      ring->Eval();
-    }
-    tracer_.Dump(now, 1);
+  if (every_edge_) {
+    const auto model_of = [](auto& ring) -> VerilatedUnit& { return *ring; };
+    EdgeOfAll(rings_, model_of, tracer_, now);
   } else {
     for (int r = 0; r < rings; ++r)
       if (clocked[r]) rings_[r]->Edge();
@@ -235,7 +224,7 @@ void TorusSwapControl::Apply(int r) {
 }
 
 uint64_t TorusSwapControl::RestsUntil(uint64_t now) const {
-  if (two_evals_) return now;
+  if (every_edge_) return now;
   uint64_t until = UINT64_MAX;
   for (size_t r = 0; r < rings_.size(); ++r) {
     if (busy_[r]) return now;

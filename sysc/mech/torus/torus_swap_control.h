@@ -71,7 +71,7 @@ class TorusSwapControl : public Mechanism {
   std::vector<uint32_t> roles_;              // per ring: every label's role, 4 bits each, last read
   std::vector<uint8_t> busy_;                // per ring: a controller must be clocked next step
   std::vector<std::vector<uint16_t>> deadline_;
-  bool two_evals_;
+  bool every_edge_;
   uint64_t swaps_ = 0, aborts_ = 0, denials_ = 0;
   mutable uint64_t swaps_sampled_ = 0;
   std::vector<uint8_t> clocked_;        // per ring: clocked this step (scratch)

@@ -1,0 +1,71 @@
+"""The controllers as the simulator verilates them (rtl/models.txt) and their RTL, for the scripts
+that run Yosys on them: scripts/cost.py (hardware cost) and scripts/sim_models.py (the top the
+simulator verilates around each controller)."""
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RTL = ROOT / "rtl"
+
+
+def models():
+    """Rows of rtl/models.txt: name, model, top, {param: value}, scenarios, storage formula."""
+    rows = []
+    for line in (RTL / "models.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields, _, storage = line.partition("|")
+        model, top, *rest = fields.split()
+        params = dict(f.split("=") for f in rest if "=" in f)
+        scenarios = [f for f in rest if "=" not in f and f != "-"]
+        rows.append({"controller": model.removeprefix("V"), "model": model, "top": top, "params": params,
+                     "scenarios": scenarios, "storage_formula": storage.strip()})
+    return rows
+
+
+def module_files(folders=(RTL,)):
+    """{module name: its file} of every .sv under the folders."""
+    return {m.group(1): p for folder in folders for p in Path(folder).rglob("*.sv")
+            for m in [re.search(r"^module\s+(\w+)", p.read_text(), re.M)] if m}
+
+
+def sources(top, files):
+    """The files of the top's hierarchy only: reading unrelated modules changes how Yosys and ABC
+    number and order the design, and with it the last few cells of the result."""
+    needed, pending = [], [files[top]]
+    while pending:
+        path = pending.pop()
+        if path in needed:
+            continue
+        needed.append(path)
+        for name in re.findall(r"^\s*(\w+)\s*(?:#\s*\(|u_\w+\s*\()", path.read_text(), re.M):
+            if name in files:
+                pending.append(files[name])
+    return sorted(str(p) for p in needed)
+
+
+def include_dirs():
+    return sorted(str(d) for d in RTL.iterdir() if d.is_dir())
+
+
+def yosys(script):
+    """Runs a Yosys script; the CompletedProcess."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False) as f:
+        f.write(script)
+    run = subprocess.run(["yosys", "-q", "-s", f.name], capture_output=True, text=True)
+    Path(f.name).unlink()
+    return run
+
+
+def read_script(top, params, files):
+    """Yosys commands reading the top's hierarchy (files: module_files()) with its parameters, named
+    `top` again."""
+    includes = " ".join(f"-I{d}" for d in include_dirs())
+    lines = [f"read_verilog -sv -DSYNTHESIS {includes} " + " ".join(sources(top, files))]
+    if params:
+        lines.append("chparam " + " ".join(f"-set {k} {v}" for k, v in params.items()) + f" {top}")
+    # (a top whose ports depend on a changed parameter comes back as $paramod...: named again)
+    lines += [f"hierarchy -check -top {top}", f"rename -top {top}"]
+    return "\n".join(lines)

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Writes the top the simulator verilates around each controller model, from the controller's RTL
+as Yosys elaborates it (same top, same parameters). The controller's RTL is not touched: what only
+the simulator needs lives in this generated top, module `icnsim`, and it reaches the verilated model
+through ports only, Verilator's public interface:
+
+  - One eval() per clock edge. Every change of the top's clk_i is one rising edge of the
+    controller's clock: a pulse, clk_i xor the value clk_i had at the last edge, which the edge
+    itself clears within the same eval. (A plain model needs two evals, clk_i low then high.)
+  - regs_o: every register bit of the controller, every flip-flop and every memory word reached by
+    a hierarchical reference, packed into 32-bit words. The simulator counts the bits that toggle
+    (the controller's switching energy; none toggling is a fixed point). Nothing can be left out:
+    the list is the RTL's, and no C++ reads Verilator's private layout.
+
+The other ports are the controller's, with the same names and widths. The controller is instance
+<top> of icnsim, so a waveform shows <model>.icnsim.<top>.<signals>; icnsim's own signals and regs_o
+are not traced.
+
+Writes, in OUT_DIR: <MODEL>/icnsim.sv, <MODEL>_info.h (ModelInfo<MODEL>: its name, register bits and
+its top's parameters) and models.cmake (MODEL_SOURCES_<MODEL>: the RTL files of its hierarchy).
+Files are rewritten only when they change. A SPEC is MODEL=TOP[:NAME=VALUE...]; the RTL is searched
+in rtl/ and in each --rtl folder.
+
+Usage: sim_models.py --out OUT_DIR [--rtl DIR ...] [--jobs N] SPEC..."""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import rtl_models
+
+WORD = 32
+
+
+def netlist(top, params, files):
+    """The top's flattened design after proc (memories collected, case tables left as logic)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "netlist.json"
+        run = rtl_models.yosys(rtl_models.read_script(top, params, files) +
+                               f"\nproc -norom\nflatten\nmemory_collect\nwrite_json {out}\n")
+        if run.returncode != 0:
+            raise RuntimeError(f"Yosys failed on {top}:\n{run.stderr.strip() or run.stdout.strip()}")
+        return json.loads(out.read_text())["modules"][top]
+
+
+def registers(module):
+    """Every register bit as (reference from the top, width) pieces, in netlist order: flip-flops
+    by the name the RTL gives them (a register's own `_q` name before an alias such as the output
+    it drives; a flip-flop without an RTL name is proc's own bookkeeping), memories word by word."""
+    def rank(item):
+        name, net = item
+        register = re.sub(r"\[\d+\]$", "", name).endswith("_q")  # (count_q[3]: a memory made registers)
+        return net.get("hide_name", 0), not register, len(name), name
+
+    named = {}  # net bit -> (name, index in it, whether a 1-bit scalar)
+    for name, net in sorted(module["netnames"].items(), key=rank):
+        if net.get("hide_name", 0):
+            continue
+        offset, upto, width = net.get("offset", 0), net.get("upto", 0), len(net["bits"])
+        for i, bit in enumerate(net["bits"]):
+            if isinstance(bit, int) and bit not in named:
+                named[bit] = (name, offset + (width - 1 - i if upto else i), width == 1 and offset == 0)
+    pieces = []
+    for cell in module["cells"].values():
+        if "dff" in cell["type"] and "Q" in cell["connections"]:
+            run = None  # consecutive bits of one name: one slice
+            for bit in cell["connections"]["Q"]:
+                if bit not in named:
+                    continue
+                name, index, scalar = named[bit]
+                if run and run[0] == name and index == run[2] + 1:
+                    run[2] = index
+                    continue
+                if run:
+                    pieces.append(run)
+                run = [name, index, index, scalar]
+            if run:
+                pieces.append(run)
+        elif cell["type"] == "$mem_v2":
+            p = {k: int(cell["parameters"][k], 2) for k in ("SIZE", "WIDTH", "OFFSET")}
+            memory = cell["parameters"]["MEMID"].lstrip("\\")
+            pieces += [[f"{memory}[{p['OFFSET'] + w}]", 0, p["WIDTH"] - 1, True] for w in range(p["SIZE"])]
+    return [(name, high - low + 1) if whole else (f"{name}[{high}:{low}]", high - low + 1)
+            for name, low, high, whole in pieces]
+
+
+def words(refs, top):
+    """regs_o's 32-bit words: concatenations of the references (prefixed with the instance, top),
+    low bits first; the last word padded with zeros."""
+    out, word, used = [], [], 0
+    for ref, width in refs:
+        name, low_index = ref, 0
+        if m := re.fullmatch(r"(.*)\[(\d+):(\d+)\]", ref):
+            name, low_index = m.group(1), int(m.group(3))
+        low = 0
+        while low < width:
+            take = min(width - low, WORD - used)
+            whole = take == width
+            word.append(f"{top}.{ref}" if whole else f"{top}.{name}[{low_index + low + take - 1}:{low_index + low}]")
+            used, low = used + take, low + take
+            if used == WORD:
+                out.append(word)
+                word, used = [], 0
+    if used:
+        out.append(word + [f"{WORD - used}'d0"])
+    return out
+
+
+def port_declarations(module, regs_words):
+    """icnsim's ports: the controller's, then regs_o (not traced)."""
+    lines = []
+    for name, port in module["ports"].items():
+        net = module["netnames"][name]
+        width, offset, upto = len(port["bits"]), net.get("offset", 0), net.get("upto", 0)
+        bits = "" if width == 1 and offset == 0 else (
+            f"[{offset}:{offset + width - 1}]" if upto else f"[{offset + width - 1}:{offset}]")
+        kind = "logic signed" if net.get("signed") else "logic"
+        lines.append(f"  {port['direction']:<6} {kind} {bits:<12} {name},")
+    lines += ["  /*verilator tracing_off*/", f"  output logic [31:0]  regs_o [{regs_words}]", "  /*verilator tracing_on*/"]
+    return lines
+
+
+def generate(spec):
+    """(spec, register bits, words, the wrapper's text, the top's integer parameters)."""
+    top = spec["top"]
+    module = netlist(top, spec["params"], spec["files"])
+    if "clk_i" not in module["ports"]:
+        raise RuntimeError(f"{top} has no clk_i: the simulator clocks a controller through it")
+    refs = registers(module)
+    packed = words(refs, top)
+    overrides = ", ".join(f".{k}({v})" for k, v in spec["params"].items())
+    connections = ", ".join(f".{name}({'clk' if name == 'clk_i' else name})" for name in module["ports"])
+    text = "\n".join([
+        f"// Generated by scripts/sim_models.py from the RTL of {spec['model']}: do not edit. The simulator's top of",
+        f"// {top}: every change of clk_i is one rising edge of the controller's clock, and regs_o holds",
+        f"// every register bit of its hierarchy ({sum(w for _, w in refs)} bits).",
+        "`default_nettype none", "module icnsim (", *port_declarations(module, len(packed)), ");",
+        "  /*verilator tracing_off*/",
+        "  logic clk, last_q;  // the controller's clock: high from a change of clk_i until the edge it makes",
+        "  /*verilator tracing_on*/",
+        "  assign clk = clk_i ^ last_q;",
+        "  always_ff @(posedge clk) last_q <= clk_i;",
+        f"  {top} {'#(' + overrides + ') ' if overrides else ''}{top} ({connections});",
+        *[f"  assign regs_o[{k}] = {{{', '.join(reversed(word))}}};" for k, word in enumerate(packed)],
+        "endmodule", "`default_nettype wire", ""])
+    parameters = {k: int(v, 2) for k, v in module.get("parameter_default_values", {}).items()
+                  if isinstance(v, str) and v and set(v) <= {"0", "1"}}
+    return spec, sum(w for _, w in refs), len(packed), text, parameters
+
+
+def info_header(model, bits, count, parameters):
+    return "\n".join([
+        f"// Generated by scripts/sim_models.py from the RTL of {model}: do not edit.", "#pragma once",
+        "#include <cstdint>", "", f'#include "{model}.h"', '#include "mech/model_info.h"', "", "namespace icn {", "",
+        "template <>", f"struct ModelInfo<{model}> {{", f'  static constexpr const char* kModel = "{model}";',
+        f"  static constexpr int kRegisterBits = {bits};  // in regs_o, {count} words; memories included",
+        "  struct Params {  // the top's parameters as verilated",
+        *[f"    static constexpr uint64_t {k} = {v};" for k, v in sorted(parameters.items())],
+        "  };", "};", "", "}  // namespace icn", ""])
+
+
+def write(path, text):
+    if not path.exists() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--rtl", type=Path, action="append", default=[], help="another folder of RTL")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("specs", nargs="+", metavar="MODEL=TOP[:NAME=VALUE...]")
+    args = parser.parse_args()
+    files = rtl_models.module_files([rtl_models.RTL, *args.rtl])
+    specs = []
+    for text in args.specs:
+        model, _, rest = text.partition("=")
+        top, *params = rest.split(":")
+        if not model or top not in files:
+            sys.exit(f"sim_models: {text}: expected MODEL=TOP[:NAME=VALUE...] with a module TOP in the RTL")
+        specs.append({"model": model, "top": top, "params": dict(p.split("=", 1) for p in params), "files": files})
+    print(f"sim_models: the tops of {len(specs)} models (Yosys)", file=sys.stderr)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(generate, specs))
+    except RuntimeError as error:
+        sys.exit(f"sim_models: {error}")
+    cmake = []
+    for spec, bits, count, text, parameters in results:
+        model = spec["model"]
+        write(args.out / model / "icnsim.sv", text)
+        write(args.out / f"{model}_info.h", info_header(model, bits, count, parameters))
+        hierarchy = ";".join(rtl_models.sources(spec["top"], files))
+        cmake.append(f'set(MODEL_SOURCES_{model} "{args.out / model / "icnsim.sv"};{hierarchy}")')
+    write(args.out / "models.cmake", "\n".join(cmake) + "\n")
+
+
+if __name__ == "__main__":
+    main()

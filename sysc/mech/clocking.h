@@ -1,0 +1,50 @@
+// Clocking of the verilated controllers. Every model's top is the simulator's icnsim
+// (scripts/sim_models.py): each change of its clk_i is one rising edge of the controller's clock, so
+// an edge is one eval through Verilator's public interface, exact for any RTL.
+#pragma once
+#include <cstdint>
+
+#include <verilated.h>
+
+#include "core/tracer.h"
+
+namespace icn {
+
+// One clock edge of a model, with the inputs it holds.
+template <typename Model>
+inline void Edge(Model& model) {
+  model.clk_i = !model.clk_i;
+  model.eval();
+}
+
+// The model's outputs for the inputs it holds, without an edge.
+template <typename Model>
+inline void Settle(Model& model) {
+  model.eval();
+}
+
+// The reference clocking: an edge of every model of a set, every cycle (the harness otherwise skips
+// those at a fixed point), with the waveform dumped before it (inputs applied: one eval without an
+// edge) and after it. model_of(item) returns the model of one item.
+template <typename Items, typename ModelOf>
+inline void EdgeOfAll(Items& items, ModelOf model_of, Tracer& tracer, uint64_t cycle) {
+  if (tracer.enabled()) {
+    for (auto& item : items) Settle(model_of(item));
+    tracer.Dump(cycle, 0);
+  }
+  for (auto& item : items) Edge(model_of(item));
+  tracer.Dump(cycle, 1);
+}
+
+// Asynchronous reset (initial values may be random); no clock edge.
+template <typename Model>
+inline void Reset(Model& model) {
+  model.rst_ni = 1;
+  model.eval();
+  model.rst_ni = 0;
+  model.eval();
+  model.rst_ni = 1;
+  model.eval();
+}
+
+}  // namespace icn

@@ -1,0 +1,11 @@
+// What the build knows of each verilated model from its RTL: scripts/sim_models.py writes
+// <Model>_info.h with ModelInfo<Model>: kModel (its name), kRegisterBits (the register bits its
+// regs_o holds, memories included) and Params (its top's parameters as verilated).
+#pragma once
+
+namespace icn {
+
+template <typename Model>
+struct ModelInfo;
+
+}  // namespace icn
