@@ -7,10 +7,10 @@ through ports only, Verilator's public interface:
   - One eval() per clock edge. Every change of the top's clk_i is one rising edge of the
     controller's clock: a pulse, clk_i xor the value clk_i had at the last edge, which the edge
     itself clears within the same eval. (A plain model needs two evals, clk_i low then high.)
-  - regs_o: every register bit of the controller, every flip-flop and every memory word reached by
-    a hierarchical reference, packed into 32-bit words. The simulator counts the bits that toggle
-    (the controller's switching energy; none toggling is a fixed point). Nothing can be left out:
-    the list is the RTL's, and no C++ reads Verilator's private layout.
+  - regs_o: every flip-flop of the controller, reached by a hierarchical reference and packed 31
+    bits to a 32-bit word; memory<k>_o: each memory (or register array) whole. The simulator counts
+    the bits that toggle (the controller's switching energy; none toggling is a fixed point).
+    Nothing can be left out: the list is the RTL's, and no C++ reads Verilator's private layout.
 
 The other ports are the controller's, with the same names and widths. The controller is instance
 <top> of icnsim, so a waveform shows <model>.icnsim.<top>.<signals>; icnsim's own signals and regs_o
@@ -34,6 +34,9 @@ from pathlib import Path
 import rtl_models
 
 WORD = 32
+# Bits a word of regs_o carries: the top bit stays 0. Verilator 5.006 shifts a register narrower than
+# 17 bits as a C++ int, so one that reached bit 31 would overflow a signed int (UBSan reports it).
+WORD_BITS = WORD - 1
 
 
 def netlist(top, params, files):
@@ -48,12 +51,14 @@ def netlist(top, params, files):
 
 
 def registers(module):
-    """Every register bit as (reference from the top, width) pieces, in netlist order: flip-flops
-    by the name the RTL gives them (a register's own `_q` name before an alias such as the output
-    it drives; a flip-flop without an RTL name is proc's own bookkeeping), memories word by word."""
+    """Every register of the design: (flip-flops as (reference from the top, width) pieces in netlist
+    order, memories as (name, word width, words, first index)). A flip-flop goes by the name the RTL
+    gives it (a register's own `_q` name before an alias such as the output it drives; one without
+    an RTL name is proc's own bookkeeping); an array Yosys turned into registers (count_q[0] ..) is a
+    memory again."""
     def rank(item):
         name, net = item
-        register = re.sub(r"\[\d+\]$", "", name).endswith("_q")  # (count_q[3]: a memory made registers)
+        register = re.sub(r"\[\d+\]$", "", name).endswith("_q")
         return net.get("hide_name", 0), not register, len(name), name
 
     named = {}  # net bit -> (name, index in it, whether a 1-bit scalar)
@@ -64,7 +69,7 @@ def registers(module):
         for i, bit in enumerate(net["bits"]):
             if isinstance(bit, int) and bit not in named:
                 named[bit] = (name, offset + (width - 1 - i if upto else i), width == 1 and offset == 0)
-    pieces = []
+    pieces, memories = [], []
     for cell in module["cells"].values():
         if "dff" in cell["type"] and "Q" in cell["connections"]:
             run = None  # consecutive bits of one name: one slice
@@ -82,15 +87,24 @@ def registers(module):
                 pieces.append(run)
         elif cell["type"] == "$mem_v2":
             p = {k: int(cell["parameters"][k], 2) for k in ("SIZE", "WIDTH", "OFFSET")}
-            memory = cell["parameters"]["MEMID"].lstrip("\\")
-            pieces += [[f"{memory}[{p['OFFSET'] + w}]", 0, p["WIDTH"] - 1, True] for w in range(p["SIZE"])]
-    return [(name, high - low + 1) if whole else (f"{name}[{high}:{low}]", high - low + 1)
-            for name, low, high, whole in pieces]
+            memories.append((cell["parameters"]["MEMID"].lstrip("\\"), p["WIDTH"], p["SIZE"], p["OFFSET"]))
+    # Arrays made registers: every word base[i], whole, for consecutive i.
+    words_of = {}
+    for name, low, high, scalar in pieces:
+        m = re.fullmatch(r"(.*)\[(\d+)\]", name)
+        if m and low == 0 and high == len(module["netnames"][name]["bits"]) - 1:
+            words_of.setdefault(m.group(1), {})[int(m.group(2))] = high + 1
+    arrays = {base: found for base, found in words_of.items()
+              if len(set(found.values())) == 1 and sorted(found) == list(range(min(found), min(found) + len(found)))}
+    memories += [(base, next(iter(found.values())), len(found), min(found)) for base, found in arrays.items()]
+    flops = [(name, high - low + 1) if scalar else (f"{name}[{high}:{low}]", high - low + 1)
+             for name, low, high, scalar in pieces if re.sub(r"\[\d+\]$", "", name) not in arrays]
+    return flops, memories
 
 
 def words(refs, top):
     """regs_o's 32-bit words: concatenations of the references (prefixed with the instance, top),
-    low bits first; the last word padded with zeros."""
+    low bits first, WORD_BITS of them; each word padded with zeros."""
     out, word, used = [], [], 0
     for ref, width in refs:
         name, low_index = ref, 0
@@ -98,20 +112,20 @@ def words(refs, top):
             name, low_index = m.group(1), int(m.group(3))
         low = 0
         while low < width:
-            take = min(width - low, WORD - used)
+            take = min(width - low, WORD_BITS - used)
             whole = take == width
             word.append(f"{top}.{ref}" if whole else f"{top}.{name}[{low_index + low + take - 1}:{low_index + low}]")
             used, low = used + take, low + take
-            if used == WORD:
-                out.append(word)
+            if used == WORD_BITS:
+                out.append(word + [f"{WORD - used}'d0"])
                 word, used = [], 0
     if used:
         out.append(word + [f"{WORD - used}'d0"])
     return out
 
 
-def port_declarations(module, regs_words):
-    """icnsim's ports: the controller's, then regs_o (not traced)."""
+def port_declarations(module, regs_words, memories):
+    """icnsim's ports: the controller's, then regs_o and a port per memory (not traced)."""
     lines = []
     for name, port in module["ports"].items():
         net = module["netnames"][name]
@@ -120,7 +134,10 @@ def port_declarations(module, regs_words):
             f"[{offset}:{offset + width - 1}]" if upto else f"[{offset + width - 1}:{offset}]")
         kind = "logic signed" if net.get("signed") else "logic"
         lines.append(f"  {port['direction']:<6} {kind} {bits:<12} {name},")
-    lines += ["  /*verilator tracing_off*/", f"  output logic [31:0]  regs_o [{regs_words}]", "  /*verilator tracing_on*/"]
+    lines += ["  /*verilator tracing_off*/"]
+    lines += [f"  output logic [{width - 1}:0] memory{k}_o [{first}:{first + size - 1}],  // {name}"
+              for k, (name, width, size, first) in enumerate(memories)]
+    lines += [f"  output logic [31:0]  regs_o [{regs_words}]", "  /*verilator tracing_on*/"]
     return lines
 
 
@@ -130,15 +147,16 @@ def generate(spec):
     module = netlist(top, spec["params"], spec["files"])
     if "clk_i" not in module["ports"]:
         raise RuntimeError(f"{top} has no clk_i: the simulator clocks a controller through it")
-    refs = registers(module)
+    refs, memories = registers(module)
     packed = words(refs, top)
+    bits = sum(w for _, w in refs) + sum(width * size for _, width, size, _ in memories)
     overrides = ", ".join(f".{k}({v})" for k, v in spec["params"].items())
     connections = ", ".join(f".{name}({'clk' if name == 'clk_i' else name})" for name in module["ports"])
     text = "\n".join([
         f"// Generated by scripts/sim_models.py from the RTL of {spec['model']}: do not edit. The simulator's top of",
         f"// {top}: every change of clk_i is one rising edge of the controller's clock, and regs_o holds",
-        f"// every register bit of its hierarchy ({sum(w for _, w in refs)} bits).",
-        "`default_nettype none", "module icnsim (", *port_declarations(module, len(packed)), ");",
+        f"// every register bit of its hierarchy but its memories' ({bits} bits in all), memory<k>_o each memory.",
+        "`default_nettype none", "module icnsim (", *port_declarations(module, len(packed), memories), ");",
         "  /*verilator tracing_off*/",
         "  logic clk, last_q;  // the controller's clock: high from a change of clk_i until the edge it makes",
         "  /*verilator tracing_on*/",
@@ -146,18 +164,27 @@ def generate(spec):
         "  always_ff @(posedge clk) last_q <= clk_i;",
         f"  {top} {'#(' + overrides + ') ' if overrides else ''}{top} ({connections});",
         *[f"  assign regs_o[{k}] = {{{', '.join(reversed(word))}}};" for k, word in enumerate(packed)],
+        *[f"  assign memory{k}_o = {top}.{name};" for k, (name, _, _, _) in enumerate(memories)],
         "endmodule", "`default_nettype wire", ""])
     parameters = {k: int(v, 2) for k, v in module.get("parameter_default_values", {}).items()
                   if isinstance(v, str) and v and set(v) <= {"0", "1"}}
-    return spec, sum(w for _, w in refs), len(packed), text, parameters
+    return spec, bits, len(packed), len(memories), text, parameters
 
 
-def info_header(model, bits, count, parameters):
+def plural(count, one, many=None):
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
+def info_header(model, bits, words, memories, parameters):
+    ports = ["m.regs_o"] + [f"m.memory{k}_o" for k in range(memories)]
     return "\n".join([
         f"// Generated by scripts/sim_models.py from the RTL of {model}: do not edit.", "#pragma once",
         "#include <cstdint>", "", f'#include "{model}.h"', '#include "mech/model_info.h"', "", "namespace icn {", "",
         "template <>", f"struct ModelInfo<{model}> {{", f'  static constexpr const char* kModel = "{model}";',
-        f"  static constexpr int kRegisterBits = {bits};  // in regs_o, {count} words; memories included",
+        f"  static constexpr int kRegisterBits = {bits};  // regs_o ({plural(words, 'word')}) and {plural(memories, 'memory', 'memories')}",
+        "  // visit(port) for every port that holds registers: regs_o, then each memory's.",
+        "  template <typename Visit>", f"  static void ForEachRegisterPort(const {model}& m, Visit&& visit) {{",
+        f"    {'; '.join(f'visit({port})' for port in ports)};", "  }",
         "  struct Params {  // the top's parameters as verilated",
         *[f"    static constexpr uint64_t {k} = {v};" for k, v in sorted(parameters.items())],
         "  };", "};", "", "}  // namespace icn", ""])
@@ -191,10 +218,10 @@ def main():
     except RuntimeError as error:
         sys.exit(f"sim_models: {error}")
     cmake = []
-    for spec, bits, count, text, parameters in results:
+    for spec, bits, count, memories, text, parameters in results:
         model = spec["model"]
         write(args.out / model / "icnsim.sv", text)
-        write(args.out / f"{model}_info.h", info_header(model, bits, count, parameters))
+        write(args.out / f"{model}_info.h", info_header(model, bits, count, memories, parameters))
         hierarchy = ";".join(rtl_models.sources(spec["top"], files))
         cmake.append(f'set(MODEL_SOURCES_{model} "{args.out / model / "icnsim.sv"};{hierarchy}")')
     write(args.out / "models.cmake", "\n".join(cmake) + "\n")

@@ -1,13 +1,13 @@
 // Register activity of verilated controllers: how many flip-flop bits toggle on their clock edges,
 // which with the energy per toggled bit and per toggled gate (process.*) is the controllers' own
 // switching energy, and which tells when a controller has reached a fixed point (nothing toggled).
-// The top the simulator verilates around every controller has a port regs_o: every register bit of
-// the controller's RTL, packed into 32-bit words (scripts/sim_models.py); the harness reads nothing
-// but that port, through Verilator's public interface. ModelInfo<Model>::kRegisterBits says how
-// many bits it holds.
+// The top the simulator verilates around every controller (scripts/sim_models.py) has ports that
+// hold every register bit of the controller's RTL: regs_o, its flip-flops 31 bits to a 32-bit word,
+// and memory<k>_o, each memory. The harness reads nothing but those ports, through Verilator's
+// public interface; ModelInfo<Model> lists them and says how many bits they hold.
 #pragma once
 #include <cstdint>
-#include <iterator>
+#include <cstring>
 #include <vector>
 
 #include <verilated.h>
@@ -18,32 +18,50 @@
 namespace icn {
 
 // The bits of one model's registers that changed since the previous call (or Start()). Runs after
-// every edge of every controller: an xor per word of regs_o, and a popcount where one differs.
+// every edge of every controller: one memcmp per port, and a popcount where one differs.
 class RegisterActivity {
  public:
   // Counts from the model's registers as they are now (after its reset).
   template <typename Model>
   void Start(const Model& model) {
-    words_.assign(std::begin(model.regs_o), std::end(model.regs_o));
+    last_.clear();
+    ModelInfo<Model>::ForEachRegisterPort(model, [&](const auto& port) {
+      const auto* bytes = reinterpret_cast<const unsigned char*>(&port);
+      last_.insert(last_.end(), bytes, bytes + sizeof port);
+    });
   }
 
   template <typename Model>
   uint64_t Toggles(const Model& model) {
-    const auto& regs = model.regs_o;
-    uint32_t* last = words_.data();
     uint64_t toggled = 0;
-    for (std::size_t i = 0; i < std::size(regs); ++i) {
-      const uint32_t diff = regs[i] ^ last[i];
-      if (diff) {
-        toggled += static_cast<uint64_t>(__builtin_popcount(diff));
-        last[i] = regs[i];
+    unsigned char* last = last_.data();
+    ModelInfo<Model>::ForEachRegisterPort(model, [&](const auto& port) {
+      const auto* now = reinterpret_cast<const unsigned char*>(&port);
+      if (std::memcmp(now, last, sizeof port) != 0) {
+        toggled += Differing(now, last, sizeof port);
+        std::memcpy(last, now, sizeof port);
       }
-    }
+      last += sizeof port;
+    });
     return toggled;
   }
 
  private:
-  std::vector<uint32_t> words_;  // regs_o as of the last call
+  // Bits that differ between two byte ranges (Verilator keeps the bits above a port's width 0).
+  static uint64_t Differing(const unsigned char* a, const unsigned char* b, std::size_t bytes) {
+    uint64_t bits = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+      uint64_t x, y;
+      std::memcpy(&x, a + i, 8);
+      std::memcpy(&y, b + i, 8);
+      if (x != y) bits += static_cast<uint64_t>(__builtin_popcountll(x ^ y));
+    }
+    for (; i < bytes; ++i) bits += static_cast<uint64_t>(__builtin_popcount(a[i] ^ b[i]));
+    return bits;
+  }
+
+  std::vector<unsigned char> last_;  // the register ports as of the last call
 };
 
 // The ledger entry of the models of type Model (one per kind of controller in a mechanism).

@@ -30,8 +30,18 @@ std::string Slurp(const fs::path& path) {
   return s.str();
 }
 
+// A folder of this process's own under the temporary directory, removed when the process ends.
+struct ScratchRoot {
+  const fs::path path = fs::temp_directory_path() / ("icnsim_cli_" + std::to_string(getpid()));
+  ~ScratchRoot() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
 fs::path Scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("icnsim_cli_" + std::to_string(getpid())) / name;
+  static const ScratchRoot root;
+  const fs::path dir = root.path / name;
   fs::remove_all(dir);
   return dir;
 }
