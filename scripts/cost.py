@@ -83,6 +83,11 @@ check -assert
     return ({"controller": row["controller"]}, None) if run.returncode == 0 else (None, run.stderr.strip() or run.stdout.strip())
 
 
+def unmapped(cell_types):
+    """Cells of the NAND mapping that are neither its gates, flip-flops nor documented non-logic."""
+    return sorted(t for t in cell_types if t not in ("$_NAND_", "$_NOT_", *NON_LOGIC_CELLS) and "DFF" not in t)
+
+
 def cost_of(row, files, gate_delay_ps):
     """One row."""
     read = read_script(row, files)
@@ -129,9 +134,8 @@ tee -q -o {out['ltp.txt']} ltp -noff
     flip_flops = sum(n for t, n in design["num_cells_by_type"].items() if "DFF" in t)
     cells = sum(n for t, n in design["num_cells_by_type"].items() if t not in NON_LOGIC_CELLS)
     nand, inv = gates.get("$_NAND_", 0), gates.get("$_NOT_", 0)
-    unmapped = sorted(t for t in gates if t not in ("$_NAND_", "$_NOT_", *NON_LOGIC_CELLS) and "DFF" not in t)
-    if unmapped:
-        return None, f"the NAND mapping left {unmapped}"
+    if unmapped(gates):
+        return None, f"the NAND mapping left {unmapped(gates)}"
     fmax = fmax_mhz(depth, gate_delay_ps)
     return {
         "controller": row["controller"],

@@ -50,6 +50,30 @@ def netlist(top, params, files):
         return json.loads(out.read_text())["modules"][top]
 
 
+def check_clocking(module, top):
+    """The one-eval edge is exact when every register takes clk_i's rising edge and nothing else sees
+    clk_i: inside icnsim the controller's clk_i is a pulse, low again whenever eval() returns."""
+    clk = module["ports"]["clk_i"]["bits"]
+    problems = []
+    for name, cell in module["cells"].items():
+        kind, params, pins = cell["type"], cell["parameters"], cell["connections"]
+        where = f"{kind} at {cell.get('attributes', {}).get('src', name)}"
+        if "latch" in kind:
+            problems.append(f"{where}: a latch")
+        clocks = {"CLK": "CLK_POLARITY"} if "CLK" in pins else {}
+        if kind == "$mem_v2":
+            clocks = {port: port + "_POLARITY" for port in ("RD_CLK", "WR_CLK")}
+        for pin, polarity in clocks.items():
+            enabled = "1" in params.get(pin + "_ENABLE", "1")
+            if enabled and (set(pins[pin]) != set(clk) or "0" in params.get(polarity, "1")):
+                problems.append(f"{where}: clocked by something other than clk_i's rising edge")
+        if any(bit in clk for pin, bits in pins.items() if pin not in clocks for bit in bits):
+            problems.append(f"{where}: clk_i used as data")
+    if problems:
+        raise RuntimeError(f"{top}: the simulator clocks a controller by one rising edge of clk_i per "
+                           "eval; " + "; ".join(problems[:5]))
+
+
 def registers(module):
     """Every register of the design: (flip-flops as (reference from the top, width) pieces in netlist
     order, memories as (name, word width, words, first index)). A flip-flop goes by the name the RTL
@@ -69,12 +93,17 @@ def registers(module):
         for i, bit in enumerate(net["bits"]):
             if isinstance(bit, int) and bit not in named:
                 named[bit] = (name, offset + (width - 1 - i if upto else i), width == 1 and offset == 0)
+    hidden = {bit: name for name, net in module["netnames"].items() if net.get("hide_name", 0)
+              for bit in net["bits"] if isinstance(bit, int)}
     pieces, memories = [], []
     for cell in module["cells"].values():
         if "dff" in cell["type"] and "Q" in cell["connections"]:
             run = None  # consecutive bits of one name: one slice
             for bit in cell["connections"]["Q"]:
                 if bit not in named:
+                    if not re.search(r"\$memwr\$|\$fordecl_block\$", hidden.get(bit, "")):
+                        raise RuntimeError(f"a flip-flop without a name in the RTL ({hidden.get(bit)}): "
+                                           "the simulator could not count it")
                     continue
                 name, index, scalar = named[bit]
                 if run and run[0] == name and index == run[2] + 1:
@@ -89,13 +118,17 @@ def registers(module):
             p = {k: int(cell["parameters"][k], 2) for k in ("SIZE", "WIDTH", "OFFSET")}
             memories.append((cell["parameters"]["MEMID"].lstrip("\\"), p["WIDTH"], p["SIZE"], p["OFFSET"]))
     # Arrays made registers: every word base[i], whole, for consecutive i.
-    words_of = {}
+    words_of, declared = {}, {}
+    for name in module["netnames"]:
+        if m := re.fullmatch(r"(.*)\[(\d+)\]", name):
+            declared.setdefault(m.group(1), set()).add(int(m.group(2)))
     for name, low, high, scalar in pieces:
         m = re.fullmatch(r"(.*)\[(\d+)\]", name)
         if m and low == 0 and high == len(module["netnames"][name]["bits"]) - 1:
             words_of.setdefault(m.group(1), {})[int(m.group(2))] = high + 1
-    arrays = {base: found for base, found in words_of.items()
-              if len(set(found.values())) == 1 and sorted(found) == list(range(min(found), min(found) + len(found)))}
+    arrays = {base: found for base, found in words_of.items()  # every word, whole, one width
+              if len(set(found.values())) == 1 and set(found) == declared[base]
+              and sorted(found) == list(range(min(found), min(found) + len(found)))}
     memories += [(base, next(iter(found.values())), len(found), min(found)) for base, found in arrays.items()]
     flops = [(name, high - low + 1) if scalar else (f"{name}[{high}:{low}]", high - low + 1)
              for name, low, high, scalar in pieces if re.sub(r"\[\d+\]$", "", name) not in arrays]
@@ -145,23 +178,30 @@ def generate(spec):
     """(spec, register bits, words, the wrapper's text, the top's integer parameters)."""
     top = spec["top"]
     module = netlist(top, spec["params"], spec["files"])
-    if "clk_i" not in module["ports"]:
-        raise RuntimeError(f"{top} has no clk_i: the simulator clocks a controller through it")
-    refs, memories = registers(module)
+    for port, use in (("clk_i", "clocks"), ("rst_ni", "resets")):
+        if port not in module["ports"]:
+            raise RuntimeError(f"{top} has no {port}: the simulator {use} a controller through it")
+    check_clocking(module, top)
+    try:
+        refs, memories = registers(module)
+    except RuntimeError as error:
+        raise RuntimeError(f"{top}: {error}") from None
+    if not refs:
+        raise RuntimeError(f"{top} has no flip-flop: the simulator has nothing to clock")
     packed = words(refs, top)
     bits = sum(w for _, w in refs) + sum(width * size for _, width, size, _ in memories)
     overrides = ", ".join(f".{k}({v})" for k, v in spec["params"].items())
     connections = ", ".join(f".{name}({'clk' if name == 'clk_i' else name})" for name in module["ports"])
     text = "\n".join([
         f"// Generated by scripts/sim_models.py from the RTL of {spec['model']}: do not edit. The simulator's top of",
-        f"// {top}: every change of clk_i is one rising edge of the controller's clock, and regs_o holds",
-        f"// every register bit of its hierarchy but its memories' ({bits} bits in all), memory<k>_o each memory.",
+        f"// {top}: every change of clk_i is one rising edge of the controller's clock; regs_o holds the",
+        f"// flip-flops of its hierarchy and memory<k>_o each memory ({bits} register bits in all).",
         "`default_nettype none", "module icnsim (", *port_declarations(module, len(packed), memories), ");",
         "  /*verilator tracing_off*/",
         "  logic clk, last_q;  // the controller's clock: high from a change of clk_i until the edge it makes",
         "  /*verilator tracing_on*/",
         "  assign clk = clk_i ^ last_q;",
-        "  always_ff @(posedge clk) last_q <= clk_i;",
+        "  always_ff @(posedge clk or negedge rst_ni) last_q <= clk_i;  // reset: clk low, whatever last_q began as",
         f"  {top} {'#(' + overrides + ') ' if overrides else ''}{top} ({connections});",
         *[f"  assign regs_o[{k}] = {{{', '.join(reversed(word))}}};" for k, word in enumerate(packed)],
         *[f"  assign memory{k}_o = {top}.{name};" for k, (name, _, _, _) in enumerate(memories)],
@@ -210,6 +250,8 @@ def main():
         top, *params = rest.split(":")
         if not model or top not in files:
             sys.exit(f"sim_models: {text}: expected MODEL=TOP[:NAME=VALUE...] with a module TOP in the RTL")
+        if not all(re.fullmatch(r"[A-Za-z_]\w*=\S+", p) for p in params):
+            sys.exit(f"sim_models: {text}: a parameter is NAME=VALUE")
         specs.append({"model": model, "top": top, "params": dict(p.split("=", 1) for p in params), "files": files})
     print(f"sim_models: the tops of {len(specs)} models (Yosys)", file=sys.stderr)
     try:

@@ -28,7 +28,7 @@ def main(icnsim):
             problems.append(f"register toggles: waveform {traced['total']['register_toggles']}, "
                             f"adapters {counted['register_toggles']}")
         if any(c["register_bits"] != counted["register_bits"] for c in traced["controllers"]):
-            problems.append("a scope's register bits differ from the register map's")
+            problems.append("a scope's register bits differ from the adapters'")
         if not traced["total"]["net_toggles"] > traced["total"]["register_toggles"] > 0:
             problems.append(f"net toggles {traced['total']['net_toggles']} not above register toggles")
     for p in problems:

@@ -1,6 +1,7 @@
 // Clocking of the verilated controllers. Every model's top is the simulator's icnsim
 // (scripts/sim_models.py): each change of its clk_i is one rising edge of the controller's clock, so
-// an edge is one eval through Verilator's public interface, exact for any RTL.
+// an edge is one eval through Verilator's public interface, exact for any RTL sim_models.py accepts
+// (every register on clk_i's rising edge, no latch, clk_i used as a clock only).
 #pragma once
 #include <cstdint>
 

@@ -1,6 +1,7 @@
 // What the build knows of each verilated model from its RTL: scripts/sim_models.py writes
-// <Model>_info.h with ModelInfo<Model>: kModel (its name), kRegisterBits (the register bits its
-// regs_o holds, memories included) and Params (its top's parameters as verilated).
+// <Model>_info.h with ModelInfo<Model>: kModel (its name), kRegisterBits (the register bits of its
+// regs_o and memory<k>_o ports), ForEachRegisterPort (those ports) and Params (its top's parameters
+// as verilated).
 #pragma once
 
 namespace icn {

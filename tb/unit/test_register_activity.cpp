@@ -1,6 +1,6 @@
 // The register-activity counter (mech/register_activity.h) on directed stimulus of a fixture whose
-// toggles are counted by hand: a binary counter, a 70-bit register and a memory, all packed on its
-// regs_o port (a VlWide), and the controllers' energy it turns into (core/energy_ledger.h).
+// toggles are counted by hand: a binary counter and a 70-bit register on its regs_o port (a VlWide),
+// a memory on its memory0_o port, and the controllers' energy it turns into (core/energy_ledger.h).
 
 #include "catch.h"
 
@@ -29,7 +29,7 @@ void Idle(Fixture& dut) {
 
 }  // namespace
 
-TEST_CASE("regs_o holds every register bit of the fixture, memories word by word") {
+TEST_CASE("regs_o and memory0_o hold every register bit of the fixture") {
   STATIC_REQUIRE(icn::ModelInfo<Vtoggle_fixture>::kRegisterBits == 8 + 70 + 4 * 6);
 }
 
