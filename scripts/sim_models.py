@@ -77,9 +77,10 @@ def check_clocking(module, top):
 def registers(module):
     """Every register of the design: (flip-flops as (reference from the top, width) pieces in netlist
     order, memories as (name, word width, words, first index)). A flip-flop goes by the name the RTL
-    gives it (a register's own `_q` name before an alias such as the output it drives; one without
-    an RTL name is proc's own bookkeeping); an array Yosys turned into registers (count_q[0] ..) is a
-    memory again."""
+    gives it (a register's own `_q` name before an alias such as the output it drives); one without
+    an RTL name is an error unless it is proc's bookkeeping (a memory write port's, a loop
+    variable's). An array Yosys turned into registers (count_q[0] ..) is a memory again when every
+    word of it is a whole register."""
     def rank(item):
         name, net = item
         register = re.sub(r"\[\d+\]$", "", name).endswith("_q")
