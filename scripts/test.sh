@@ -4,10 +4,16 @@
 #   scripts/test.sh [CTEST ARGS]    the release build in build/
 #   scripts/test.sh --sanitize      an AddressSanitizer + UBSan build in build-sanitize/ and the
 #                                   tests that run C++ (not lint, synthesis, style or fuzzing)
+#   scripts/test.sh --short         the release build and every test but the long ones below (CI's
+#                                   Debian 13 pass)
 #   scripts/test.sh --slurm         Slurm and munge installed, a one-host cluster started, a sweep
 #                                   run on it and compared with a local one (needs root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The long tests: the fat-tree lock-up grid (45 runs) and three long fat-tree paper runs (settling,
+# the ramp, the low-penalty scenario), 110 of the release tests' 325 CPU seconds. Their code paths
+# are the shorter fat-tree tests'.
+long="no lock-up with the paper|at constant load the links settle|the paper's ramp|the low-penalty scenario"
 if [ "${1:-}" = "--slurm" ]; then
   shift
   scripts/setup.sh --slurm
@@ -32,13 +38,15 @@ if [ "${1:-}" = "--sanitize" ]; then
   export LSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp"
   export UBSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp:print_stacktrace=1:halt_on_error=1"
   cd build-sanitize
-  # The fat-tree lock-up grid (45 runs) and the three long fat-tree paper runs (settling, the ramp,
-  # the low-penalty scenario: 4 sanitised CPU minutes) take the code paths of the shorter fat-tree
-  # tests, which run here: they run in the release pass only.
+  # The long tests (4 sanitised CPU minutes) run in the release pass only.
   exec ctest --no-tests=error --output-on-failure -j "$(nproc)" \
-    -E "^(lint|synthesis|format|fuzz|sweep|sim_models|no lock-up with the paper|at constant load the links settle|the paper's ramp|the low-penalty scenario)" \
-    -LE slurm "$@"
+    -E "^(lint|synthesis|format|fuzz|sweep|sim_models|$long)" -LE slurm "$@"
+fi
+skip=()
+if [ "${1:-}" = "--short" ]; then
+  shift
+  skip=(-E "^($long|fuzz)")  # fuzzing too: a single 24-second test
 fi
 scripts/build.sh
 cd build
-ctest --no-tests=error --output-on-failure -j "$(nproc)" -LE slurm "$@"
+ctest --no-tests=error --output-on-failure -j "$(nproc)" -LE slurm "${skip[@]}" "$@"
