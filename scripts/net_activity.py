@@ -14,9 +14,10 @@ with GE_logic of the model from results.json (energy.controllers). Writes net_ac
 results.json and prints a table. Needs fst2vcd (GTKWave).
 Usage: net_activity.py RUN_DIR"""
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from vcd import declarations, fst_to_vcd_lines
 
 
 ZERO_XZ = str.maketrans("xzXZ", "0000")  # unknown and floating bits count as 0
@@ -26,21 +27,12 @@ def parse(vcd_lines):
     """(scopes, first time, last time): top scope -> register and net bits, register and net bits
     toggled. A signal counts once per scope (a register and the output it drives are one id), as a
     register if any of its names there ends in _q."""
-    stack, signals = [], {}  # code -> {top scope: [width, is_register]}
+    signals = {}  # code -> {top scope: [width, is_register]}
     lines = iter(vcd_lines)
-    for line in lines:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "$scope":
-            stack.append(words[2])
-        elif words[0] == "$upscope":
-            stack.pop()
-        elif words[0] == "$var" and stack:
-            entry = signals.setdefault(words[3], {}).setdefault(stack[0], [int(words[2]), False])
-            entry[1] = entry[1] or words[4].endswith("_q")
-        elif words[0] == "$enddefinitions":
-            break
+    for path, code, width, name in declarations(lines):
+        if path:
+            entry = signals.setdefault(code, {}).setdefault(path[0], [width, False])
+            entry[1] = entry[1] or name.endswith("_q")
     scopes = {}
     for owners in signals.values():
         for scope, (width, is_register) in owners.items():
@@ -82,8 +74,7 @@ def main():
         sys.exit(f"net_activity: the run has {len(kinds)} kinds of controllers ({', '.join(kinds)}); one is needed "
                  "to give each traced scope its logic GE")
     model, kind = next(iter(kinds.items()))
-    vcd = subprocess.run(["fst2vcd", trace["path"]], capture_output=True, text=True, check=True).stdout
-    scopes, first, last = parse(vcd.splitlines())
+    scopes, first, last = parse(fst_to_vcd_lines(trace["path"]))
     cycle_ps = results["params"]["sim"]["cycle_ns"] * 1000
     cycles = round((last - first) / cycle_ps) if first is not None else 0
     per_toggle_ge = process["ge_toggle_fj"] * 1e-15

@@ -11,6 +11,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from vcd import declarations, fst_to_vcd_lines  # noqa: E402
 SHORT = ["--set", "sim.warmup_cycles=0", "--set", "sim.measure_cycles=30"]
 # view -> the run that traces what it shows (the view's own command, shortened)
 RUNS = {
@@ -30,20 +32,7 @@ RUNS = {
 
 def traced_names(fst):
     """Every signal of the waveform as scope.path.name."""
-    names, scopes = set(), []
-    for line in subprocess.run(["fst2vcd", fst], capture_output=True, text=True, check=True).stdout.splitlines():
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "$scope":
-            scopes.append(words[2])
-        elif words[0] == "$upscope":
-            scopes.pop()
-        elif words[0] == "$var":
-            names.add(".".join(scopes + [words[4]]))
-        elif words[0] == "$enddefinitions":
-            break
-    return names
+    return {".".join(scopes + [name]) for scopes, _, _, name in declarations(fst_to_vcd_lines(fst))}
 
 
 def view_signals(view):

@@ -17,11 +17,12 @@ const std::vector<DataPlaneInfo>& DataPlanes() {
 std::vector<KeySpec> DataPlaneKeys() {
   std::vector<std::string> names;
   for (const DataPlaneInfo& d : DataPlanes()) names.push_back(d.name);
-  return {ChoiceKey(
-      "network.switching", "wormhole", names,
-      "data plane: wormhole = input-queued VC routers with credit flow control; packet_step = "
-      "whole packets in lock-step, one step per hop (a torus only: paper 001's network); photonic = "
-      "circuit-switched WDM links, reservations by the photonic control plane (photonic.*: paper 004)")};
+  return {
+      ChoiceKey("network.switching", "wormhole", names,
+                "data plane: wormhole = input-queued VC routers with credit flow control; packet_step = "
+                "whole packets in lock-step, one step per hop (a torus only: the network of Shafarenko and "
+                "Vasekin's adaptive torus); photonic = circuit-switched WDM links, reservations by the "
+                "photonic control plane (photonic.*: Segment Switching's network)")};
 }
 
 std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,

@@ -61,12 +61,11 @@ const std::vector<KeySpec>& WorkloadKeys() {
     for (const auto& preset : WorkloadPresets()) kinds.push_back(preset);
     kinds.push_back("trace");
     return std::vector<KeySpec>{
-        ChoiceKey(
-            "workload.kind", "none", kinds,
-            "MPI-like workload instead of traffic.*: a preset (livermore: paper 001's kernels 7, 18, 21 as "
-            "read / data / write / ack packets, workload.iterations passes; random_messages: paper 004's "
-            "workload.messages_per_node messages per node to random destinations, all at time 0), or replay "
-            "workload.trace"),
+        ChoiceKey("workload.kind", "none", kinds,
+                  "MPI-like workload instead of traffic.*: a preset (livermore: Shafarenko and Vasekin's "
+                  "Livermore kernels 7, 18, 21 as read / data / write / ack packets, workload.iterations "
+                  "passes; random_messages: the Segment Switching paper's workload.messages_per_node "
+                  "messages per node to random destinations, all at time 0), or replay workload.trace"),
         TextKey("workload.trace", "''", "trace file to replay (workload.kind = trace)"),
         IntKey("workload.iterations", "0", 0, 1e6, "", "preset iterations (0 = the preset's own)"),
         RealKey("workload.compute_scale", "1", 0, 1e6, "", "multiplies every compute gap of a preset"),

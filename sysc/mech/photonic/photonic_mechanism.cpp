@@ -15,7 +15,7 @@ std::vector<KeySpec> Keys() {
       ChoiceKey("photonic.mode", "segment", {"circuit", "packetised", "segment"},
                 "network.switching = photonic: circuit = a circuit per message; packetised = a circuit per "
                 "MTU packet (workload.mtu_bytes); segment = MTU packets over segments that end in buffers "
-                "(Algorithm 1 of paper 004)"),
+                "(Algorithm 1 of the Segment Switching paper)"),
       IntKey("photonic.channels", "5", 1, PhotonicControl::kMaxChannels, "", "WDM channels per link (W)"),
       RealKey("photonic.channel_gbps", "320", 0.001, 1e6, "Gb/s", "rate of one channel"),
       ChoiceKey("photonic.buffer.layout", "none",
