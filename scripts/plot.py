@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""PNG figures of a sweep made by scripts/sweep.py (needs Debian's python3-matplotlib:
-run with /usr/bin/python3). Writes <out>/<experiment>.png (default out/sweeps/<experiment>)."""
+"""Figures of a sweep made by scripts/sweep.py (needs Debian's python3-matplotlib: run with
+/usr/bin/python3). A bundled experiment's figure: plot.py EXPERIMENT writes <out>/<experiment>.png
+(default out/sweeps/<experiment>). Any sweep: plot.py --out DIR --x LABEL --y FIELD [--hue LABEL]
+writes DIR/plot.png and .svg from DIR/points.csv, with 95 % confidence intervals."""
 import argparse
 import csv
 import json
@@ -18,8 +20,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from sweep import PAPER_PAIRS  # noqa: E402
 
 
 def read_csv(path):
@@ -74,6 +74,8 @@ def fattree_tradeoff(out):
     for r in rows:
         if r["config"] != "off":
             groups[(r["config"], r["meter"], float(r["load"]))].append(r)
+    # The paper's pairs are those the experiment measures with both meters (fattree_grid.yaml).
+    paper_pairs = {r["config"] for r in rows if r["meter"] == "flits"}
     table = []
     for (config, meter, load), runs in groups.items():
         ratios = [float(r["latency_avg"]) / float(off[(r["load"], r["seed"])]["latency_avg"]) for r in runs]
@@ -81,7 +83,7 @@ def fattree_tradeoff(out):
         power = sum(float(r["links_relative"]) for r in runs) / len(runs)
         u_off, u_on = (float(u) for u in config.split("-"))
         table.append({"config": config, "u_off": u_off, "u_on": u_on, "meter": meter, "load": load,
-                      "paper_pair": (u_off, u_on) in PAPER_PAIRS, "seeds": len(runs),
+                      "paper_pair": config in paper_pairs, "seeds": len(runs),
                       "latency_ratio": sum(ratios) / len(ratios), "latency_ratio_worst": max(ratios),
                       "links_relative": power, "power_saved": 1 - power, "accepted_ratio_worst": min(accepted),
                       "all_ok": all(r["verdict"] == "ok" for r in runs)})
@@ -148,7 +150,8 @@ def report_fattree(table, off, out):
         writer.writerow(["config", "load", "latency_off", "md1_extra_at_u_off", "md1_extra_at_u_on",
                          "measured_extra_occupancy", "measured_extra_flits"])
         measured = {(t["config"], t["meter"], t["load"]): t["latency_ratio"] for t in table}
-        for u_off, u_on in PAPER_PAIRS:
+        pairs = {(t["u_off"], t["u_on"]) for t in table if t["paper_pair"]}
+        for u_off, u_on in sorted(pairs, key=lambda p: (round(p[0] + p[1], 3), round(p[1] - p[0], 3))):  # U_avg, hysteresis
             config = f"{u_off}-{u_on}"
             for load, mean in latency_off.items():
                 writer.writerow([config, load, round(mean, 2), round(band_estimate(u_off, load), 2),
@@ -826,23 +829,82 @@ PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound"
          "photonic_torus_1728": photonic_torus_1728, "photonic_fattree_1728": photonic_fattree_1728}
 
 
+def as_number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def any_sweep(out, x, y, hue):
+    """Any sweep's points.csv: y's mean against x, a line per value of hue, bars of the 95 %
+    confidence interval over the seeds (none where a point has one seed)."""
+    points = read_csv(out / "points.csv")
+    if not points:
+        sys.exit(f"plot: {out / 'points.csv'} has no points")
+    for column in [x, f"{y}_mean"] + ([hue] if hue else []):
+        if column not in points[0]:
+            known = sorted({c[:-5] for c in points[0] if c.endswith("_mean")})
+            sys.exit(f"plot: {out / 'points.csv'} has no column {column}; labels and fields: "
+                     f"{', '.join(c for c in points[0] if not c.endswith(('_mean', '_std', '_ci95')))}; "
+                     f"numeric fields (--y): {', '.join(known)}")
+    numeric_x = all(as_number(p[x]) is not None for p in points)
+    categories = list(dict.fromkeys(p[x] for p in points))
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    series = defaultdict(list)
+    for p in points:
+        series[p[hue] if hue else ""].append(p)
+    for name, rows in series.items():
+        rows.sort(key=lambda p: as_number(p[x]) if numeric_x else categories.index(p[x]))
+        xs = [as_number(p[x]) if numeric_x else categories.index(p[x]) for p in rows]
+        ys = [float(p[f"{y}_mean"]) for p in rows]
+        errors = [as_number(p.get(f"{y}_ci95", "")) or 0 for p in rows]
+        ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=f"{hue} = {name}" if hue else None)
+    if not numeric_x:
+        ax.set_xticks(range(len(categories)), categories)
+    seeds = sorted({int(p["seeds"]) for p in points})
+    ax.set_xlabel(x)
+    ax.set_ylabel(f"{y} (mean, 95 % CI over {'/'.join(map(str, seeds))} seeds)")
+    ax.grid(alpha=0.3)
+    if hue:
+        ax.legend(fontsize=8)
+    return fig
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("experiment", choices=sorted(PLOTS))
+    parser.add_argument("experiment", nargs="?", choices=sorted(PLOTS),
+                        help="a bundled experiment's figure; leave out with --x and --y for any sweep")
     parser.add_argument("--out", type=Path, help="the sweep's folder (default out/sweeps/<experiment>)")
+    parser.add_argument("--x", help="any sweep: the label or field on the x axis")
+    parser.add_argument("--y", help="any sweep: the numeric field on the y axis (its mean and 95 %% interval)")
+    parser.add_argument("--hue", help="any sweep: a line per value of this label")
+    parser.add_argument("--name", default="plot", help="any sweep: the figure's file name, without suffix")
     args = parser.parse_args()
+    if bool(args.experiment) == bool(args.x or args.y):
+        parser.error("give a bundled experiment, or --x and --y (with --out, the sweep's folder)")
+    if not args.experiment and not (args.x and args.y and args.out):
+        parser.error("--x, --y and --out go together")
     out = args.out or ROOT / "out" / "sweeps" / args.experiment
-    if not (out / "summary.csv").exists():
-        print(f"plot: {out / 'summary.csv'} not found; run scripts/sweep.py {args.experiment} first", file=sys.stderr)
+    table = "summary.csv" if args.experiment else "points.csv"
+    if not (out / table).exists():
+        print(f"plot: {out / table} not found; run scripts/sweep.py first", file=sys.stderr)
         return 2
-    figures = PLOTS[args.experiment](out)
-    if not isinstance(figures, dict):
-        figures = {"": figures}
-    for name, fig in figures.items():
-        path = out / (f"{args.experiment}_{name}.png" if name else f"{args.experiment}.png")
-        fig.tight_layout()
-        fig.savefig(path, dpi=100)
-        print(f"plot: wrote {path}")
+    if args.experiment:
+        figures = PLOTS[args.experiment](out)
+        if not isinstance(figures, dict):
+            figures = {"": figures}
+        for name, fig in figures.items():
+            path = out / (f"{args.experiment}_{name}.png" if name else f"{args.experiment}.png")
+            fig.tight_layout()
+            fig.savefig(path, dpi=100)
+            print(f"plot: wrote {path}")
+        return 0
+    fig = any_sweep(out, args.x, args.y, args.hue)
+    fig.tight_layout()
+    for suffix in ("png", "svg"):
+        fig.savefig(out / f"{args.name}.{suffix}", dpi=100)
+    print(f"plot: wrote {out / args.name}.png and .svg")
     return 0
 
 

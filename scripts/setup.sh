@@ -9,7 +9,7 @@ set -euo pipefail
 # Names that both releases have. Where they differ, each entry lists its choices, newest first
 # ("a|b"): the first the release offers is installed, and any one already installed will do.
 packages=(
-  build-essential cmake git pkg-config zlib1g-dev  # toolchain
+  build-essential cmake ninja-build git pkg-config zlib1g-dev  # toolchain
   verilator                                        # RTL -> C++ models
   libsystemc-dev                                   # SystemC kernel of the harness
   "libcatch2-dev|catch2" clang-format              # tests (Catch2 3 | 2), the C++ style check
@@ -18,7 +18,7 @@ packages=(
   gtkwave                                          # waveform viewer for the FST dumps
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results
   libssl-dev                                       # SHA-256 of the scenario in results.json
-  python3 python3-matplotlib                       # sweeps and plots (/usr/bin/python3)
+  python3 python3-matplotlib python3-yaml          # experiments, sweeps and plots (/usr/bin/python3)
 )
 for option in "$@"; do
   case "$option" in
