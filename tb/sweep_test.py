@@ -6,6 +6,7 @@
   change is meant to alter results, like scripts/golden.py update). The run column is left out.
 - points.csv holds each point's mean, standard deviation and 95 % half-width over the seeds
   (checked against the summary with Student's t for one degree of freedom, 12.7062).
+- A --grid sweep's --field columns are what they name.
 - Every bundled experiment loads with the number of runs it had when its file was written, and so
   does the README's example.
 - A malformed file is refused before any run: exit 2 and a message naming the place.
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from experiment import Experiment  # noqa: E402
+from sweep import grid_experiment  # noqa: E402
 
 GOLDEN = ROOT / "tb" / "golden" / "sweeps"
 # Points of every bundled experiment as written (sim/experiments/): an edit that changes
@@ -85,6 +87,18 @@ def short_sweeps(scratch, update):
     return problems
 
 
+def fields():
+    """A --grid sweep's --field columns: a spread object keeps its scalars, an expression its value,
+    "" where a run lacks a path."""
+    grid = grid_experiment("default", [("traffic.load", ["0.1", "0.2"])],
+                           ["eee.*", "lat=latency.avg", "twice=2 * latency.avg - 1", "gone=no.such.path"])
+    row = grid.row(grid.plan[1][0], {"eee": {"sleeps": 3, "list": [1], "sub": {}}, "latency": {"avg": 2.5}}, "r")
+    expected = {"traffic.load": "0.2", "seed": "", "run": "r", "eee.sleeps": 3, "lat": 2.5, "twice": 4.0, "gone": ""}
+    wrong = {k: row.get(k) for k, v in expected.items() if row.get(k) != v}
+    extra = [k for k in row if k.startswith("eee.") and k != "eee.sleeps"]
+    return [f"--field row: {wrong}, unexpected {extra}"] if wrong or extra or len(grid.plan) != 2 else []
+
+
 def plans():
     problems = []
     for name, runs in PLANS.items():
@@ -137,7 +151,7 @@ def main():
     scratch = Path(sys.argv[1]) / "sweep_experiments"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    problems = plans() + refusals(scratch) + short_sweeps(scratch, len(sys.argv) == 3)
+    problems = fields() + plans() + refusals(scratch) + short_sweeps(scratch, len(sys.argv) == 3)
     for p in problems:
         print("sweep_test: " + p, file=sys.stderr)
     return 1 if problems else 0
