@@ -40,7 +40,8 @@ cleanup() {
   mounted=()
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 mount_root() {
   mounted+=("$work/proc"); mount -t proc proc "$work/proc"
   mounted+=("$work/sys"); mount -t sysfs sysfs "$work/sys"

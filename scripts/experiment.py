@@ -47,18 +47,25 @@ class ExperimentError(Exception):
 def find(name):
     """An experiment file: a path, or the name of a bundled one (sim/experiments/*/<name>.yaml)."""
     path = Path(name)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.is_file():
             raise ExperimentError(f"{name}: no such experiment file")
         return path
     found = sorted(EXPERIMENTS.glob(f"*/{name}.yaml"))
-    if len(found) != 1:
+    if len(found) > 1:
+        raise ExperimentError(f"{name}: more than one bundled experiment of that name: {', '.join(map(str, found))}")
+    if not found:
         raise ExperimentError(f"{name}: no bundled experiment of that name; bundled: {', '.join(bundled())}")
     return found[0]
 
 
 def bundled():
     return sorted(p.stem for p in EXPERIMENTS.glob("*/*.yaml"))
+
+
+def point_name(labels):
+    """A point's run folders are <this>_s<seed>: its labels' values joined, "" left out."""
+    return "_".join(f"{v}" for v in labels.values() if v != "").replace("/", "-")
 
 
 def spelled(value):
@@ -83,13 +90,21 @@ class Experiment:
         if not isinstance(self.seeds, int) or isinstance(self.seeds, bool) or self.seeds < 1:
             raise ExperimentError(f"{where}: seeds: {self.seeds!r}: expected a whole number of at least 1")
         self.labels = spec["labels"]
-        if not isinstance(self.labels, list) or not all(isinstance(x, str) for x in self.labels):
-            raise ExperimentError(f"{where}: labels: expected a list of column names")
+        if not isinstance(self.labels, list) or not all(isinstance(x, str) for x in self.labels) or \
+                len(set(self.labels)) != len(self.labels):
+            raise ExperimentError(f"{where}: labels: expected a list of distinct column names")
         self.fields = self._fields(spec.get("fields", []))
         top_block = {k: v for k, v in spec.items() if k in BLOCK_KEYS - {"labels"}}  # (top: labels are the columns)
         self.plan = self._expand(top_block, None, {}, [], "top")
         if not self.plan:
             raise ExperimentError(f"{where}: the experiment has no runs")
+        names = {}
+        for labels, _, _ in self.plan:
+            name = point_name(labels)
+            if name in names:
+                raise ExperimentError(f"{where}: two points are both named '{name}' ({names[name]} and {labels}): "
+                                      "give them different labels")
+            names[name] = labels
 
     @staticmethod
     def load(name):
@@ -98,9 +113,12 @@ class Experiment:
             raise ExperimentError("experiment files need PyYAML (Debian: python3-yaml, which scripts/setup.sh installs)")
         try:
             spec = yaml.safe_load(path.read_text())
-        except yaml.YAMLError as e:
+        except (yaml.YAMLError, UnicodeDecodeError) as e:
             raise ExperimentError(f"{path}: not YAML: {e}") from None
-        return Experiment(spec, str(path))
+        try:
+            return Experiment(spec, str(path))
+        except RecursionError:
+            raise ExperimentError(f"{path}: blocks nest without end (an alias that contains itself?)") from None
 
     def _keys(self, mapping, allowed, where):
         unknown = sorted(set(mapping) - allowed)
@@ -143,6 +161,16 @@ class Experiment:
             self._keys(axis, AXIS_KEYS, at)
             if set(axis) != AXIS_KEYS or not isinstance(axis["values"], list) or not axis["values"]:
                 raise ExperimentError(f"{self.where}: {at}: needs label, key and a non-empty list of values")
+        if scenario is not None and not isinstance(scenario, str):
+            raise ExperimentError(f"{self.where}: {where}: scenario: expected a name or a path")
+        for i, axis in enumerate(axes):
+            if not isinstance(axis["label"], str) or not isinstance(axis["key"], str):
+                raise ExperimentError(f"{self.where}: {where}: axes[{i}]: label and key are names")
+        values = [*own_labels.values(), *own_set.values(), *(v for a in axes for v in a["values"])]
+        if not all(isinstance(k, str) for k in [*own_labels, *own_set]) or \
+                not all(isinstance(v, (str, int, float)) for v in values):
+            raise ExperimentError(f"{self.where}: {where}: keys, labels and values are names, numbers or "
+                                  "true/false (quote a list such as \"[4,4,4]\")")
         labels = {**labels, **{k: spelled(v) for k, v in own_labels.items()}}
         sets = sets + [setting(k, v) for k, v in own_set.items()]
         runs = block.get("runs")
@@ -185,6 +213,7 @@ class Experiment:
                         row[f"{column}.{key}"] = value
             else:
                 row[column] = evaluate(expression, results)
+        row.update(labels)  # a result column of the same name does not replace a point's label
         return row
 
 
@@ -219,7 +248,8 @@ class Missing(Exception):
 
 
 def evaluate(tree, results):
-    """An expression's value for one run's results; "" if a path it reads is missing."""
+    """An expression's value for one run's results; "" if a path it reads is missing or its
+    arithmetic fails."""
     def value(node):
         if isinstance(node, ast.Constant):
             return node.value
@@ -237,5 +267,5 @@ def evaluate(tree, results):
         return found
     try:
         return value(tree)
-    except Missing:
+    except (Missing, ZeroDivisionError, TypeError):  # (a null or text operand, a zero divisor)
         return ""

@@ -855,6 +855,7 @@ def any_sweep(out, x, y, hue):
     for p in points:
         series[p[hue] if hue else ""].append(p)
     for name, rows in series.items():
+        rows = [p for p in rows if as_number(p[f"{y}_mean"]) is not None]  # (points whose runs lack y)
         rows.sort(key=lambda p: as_number(p[x]) if numeric_x else categories.index(p[x]))
         xs = [as_number(p[x]) if numeric_x else categories.index(p[x]) for p in rows]
         ys = [float(p[f"{y}_mean"]) for p in rows]
@@ -876,7 +877,7 @@ def main():
     parser.add_argument("experiment", nargs="?", choices=sorted(PLOTS),
                         help="a bundled experiment's figure; leave out with --x and --y for any sweep")
     parser.add_argument("--out", type=Path, help="the sweep's folder (default out/sweeps/<experiment>)")
-    parser.add_argument("--x", help="any sweep: the label or field on the x axis")
+    parser.add_argument("--x", help="any sweep: the label on the x axis (a column of points.csv)")
     parser.add_argument("--y", help="any sweep: the numeric field on the y axis (its mean and 95 %% interval)")
     parser.add_argument("--hue", help="any sweep: a line per value of this label")
     parser.add_argument("--name", default="plot", help="any sweep: the figure's file name, without suffix")

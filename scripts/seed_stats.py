@@ -1,8 +1,10 @@
 """Seeds as samples: per point of a sweep, each numeric field's mean, standard deviation and the
 half-width of its 95 % confidence interval (Student's t with n - 1 degrees of freedom)."""
+import functools
 import math
 
 
+@functools.lru_cache(maxsize=None)  # (it depends on the seed count alone)
 def t_quantile(p, df):
     """The p-quantile (p > 0.5) of Student's t with df degrees of freedom: bisection on its CDF,
     which is integrated with Simpson's rule (to about 1e-9; the standard library has no t)."""

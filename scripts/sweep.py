@@ -19,7 +19,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from experiment import Experiment, ExperimentError, bundled
+from experiment import Experiment, ExperimentError, bundled, point_name
 from seed_stats import points
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,8 +174,7 @@ def main():
     runs = []
     for labels, scenario, sets in experiment.plan:
         for seed in range(1, (args.seeds or experiment.seeds) + 1):
-            run_name = "_".join(f"{v}" for v in labels.values() if v != "") + f"_s{seed}"
-            folder = out / "runs" / run_name.replace("/", "-")
+            folder = out / "runs" / f"{point_name(labels)}_s{seed}"
             runs.append((labels, folder, command(scenario, sets + args.sets, seed, folder)))
 
     pending = [(labels, folder, cmd) for labels, folder, cmd in runs if args.fresh or not finished(cmd, folder)]

@@ -130,6 +130,12 @@ BAD = {  # file text -> what the refusal must name
         "axes[0]: needs label, key and a non-empty list of values",
     "scenario: default\nlabels: [load]\nseeds: 0\naxes: [{label: load, key: traffic.load, values: [0.1]}]\n":
         "seeds: 0",
+    "scenario: default\nlabels: []\nruns: [{set: {traffic.load: 0.1}}, {set: {traffic.load: 0.2}}]\n":
+        "two points are both named",
+    "scenario: default\nlabels: [load]\naxes: [{label: [load], key: traffic.load, values: [0.1]}]\n":
+        "label and key are names",
+    "scenario: default\nlabels: [dims]\naxes: [{label: dims, key: topology.dims, values: [[4, 4]]}]\n":
+        "quote a list",
 }
 
 
