@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Configures and builds everything into build/ (icnsim and the test binary).
+# Configures and builds everything (icnsim and the test binary).
+#   scripts/build.sh                     the release build in build/
+#   scripts/build.sh DIR CMAKE_ARGS...   into DIR, configured with CMAKE_ARGS (scripts/test.sh --sanitize)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+dir="${1:-build}"
+[ $# -gt 0 ] && shift
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(-DCMAKE_BUILD_TYPE=Release)
 # Ninja for a new build folder: it compiles one target's files while another's finish (Make waits
 # for each target whole); a folder configured before keeps its generator.
-generator=()
-[ -f build/CMakeCache.txt ] || generator=(-G Ninja)
-cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release > build.log 2>&1 || { cat build.log; exit 1; }
-cmake --build build -j "$(nproc)" >> build.log 2>&1 || { tail -60 build.log; exit 1; }
-rm -f build.log
+[ -f "$dir/CMakeCache.txt" ] || args=(-G Ninja "${args[@]}")
+cmake -S . -B "$dir" "${args[@]}" > "$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }
+cmake --build "$dir" -j "$(nproc)" >> "$dir.log" 2>&1 || { tail -60 "$dir.log"; exit 1; }
+rm -f "$dir.log"

@@ -29,15 +29,10 @@ if [ "${1:-}" = "--sanitize" ]; then
   flags="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer"
   # Verilator's run-once and trace files and Catch2's runner at -O0 and unsanitised: with the
   # sanitizers they took half of this build's 1230 CPU seconds (the controllers' per-cycle code,
-  # where a model's undefined behaviour would show, stays sanitised). Ninja as in scripts/build.sh.
-  generator=()
-  [ -f build-sanitize/CMakeCache.txt ] || generator=(-G Ninja)
-  cmake -S . -B build-sanitize "${generator[@]}" -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=$flags" \
+  # where a model's undefined behaviour would show, stays sanitised).
+  scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=$flags" \
     "-DICNSIM_VERILATED_COLD_FLAGS=-O0;-fno-sanitize=all" "-DICNSIM_TEST_MAIN_FLAGS=-O0;-fno-sanitize=all" \
-    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" > build-sanitize.log 2>&1 ||
-    { cat build-sanitize.log; exit 1; }
-  cmake --build build-sanitize -j "$(nproc)" >> build-sanitize.log 2>&1 || { tail -60 build-sanitize.log; exit 1; }
-  rm -f build-sanitize.log
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
   # Findings in Verilator's bundled FST writer are suppressed by file (tb/sanitize.supp), nothing else.
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
   export LSAN_OPTIONS="suppressions=$PWD/tb/sanitize.supp"
