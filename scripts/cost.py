@@ -164,18 +164,25 @@ def markdown(doc, others):
              f"GE: NAND2 gates + inverters (1 GE each: the netlist is ABC's `-g NAND` mapping) + "
              f"{a['flip_flop_ge']} GE per flip-flop. Depth: the longest path in gate levels between registers "
              f"and ports (`ltp -noff`). Est. fmax = 1 / ((depth + {a['flop_overhead_levels']}) x "
-             f"{a['gate_delay_ps']} ps). Clock: the bundled scenarios that run the model; ✗ = fmax below it.", "",
-             "| controller | parameters | cells | flip-flops | memory bits | kGE | depth | est. fmax MHz | "
+             f"{a['gate_delay_ps']} ps). Clock: the bundled scenarios that run the model; ✗ = fmax below it.", ""]
+    return "\n".join(lines + table(doc) + versions(doc, others)) + "\n"
+
+
+def table(doc, wanted=None):
+    """The Markdown table of the controllers of a cost report (those named in `wanted`, or all)."""
+    lines = ["| controller | parameters | cells | flip-flops | memory bits | kGE | depth | est. fmax MHz | "
              "scenario clock MHz | CMOS transistors | iCE40 LUT4 | storage (paper formula) |",
              "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"]
     for r in doc["controllers"]:
+        if wanted is not None and r["controller"] not in wanted:
+            continue
         params = " ".join(f"{k}={v}" for k, v in r["params"].items()) or "defaults"
         clocks = ", ".join(f"{s['clock_mhz']:g} {'✓' if s['meets_clock'] else '✗'} ({s['name']})"
                            for s in r["scenarios"]) or "-"
         lines.append(f"| {r['controller']} | {params} | {r['cells']} | {r['flip_flops']} | {r['memory_bits']} | "
                      f"{r['ge'] / 1000:.1f} | {r['logic_depth']} | {r['fmax_mhz']:g} | {clocks} | "
                      f"{r['cmos_transistors']} | {r['ice40_lut4']} | {r['storage_formula']} |")
-    return "\n".join(lines + versions(doc, others)) + "\n"
+    return lines
 
 
 def versions(reference, others):

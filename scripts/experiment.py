@@ -51,7 +51,7 @@ def find(name):
         if not path.is_file():
             raise ExperimentError(f"{name}: no such experiment file")
         return path
-    found = sorted(EXPERIMENTS.glob(f"*/{name}.yaml"))
+    found = bundled_files(name)
     if len(found) > 1:
         raise ExperimentError(f"{name}: more than one bundled experiment of that name: {', '.join(map(str, found))}")
     if not found:
@@ -59,8 +59,13 @@ def find(name):
     return found[0]
 
 
+def bundled_files(pattern="*"):
+    """The bundled experiment files (a mechanism's claims.yaml is not one: scripts/claims.py)."""
+    return sorted(p for p in EXPERIMENTS.glob(f"*/{pattern}.yaml") if p.name != "claims.yaml")
+
+
 def bundled():
-    return sorted(p.stem for p in EXPERIMENTS.glob("*/*.yaml"))
+    return [p.stem for p in bundled_files()]
 
 
 def point_name(labels):
