@@ -4,10 +4,12 @@ sweep makes, and which results.json fields its summary keeps. The format (README
   description: what the experiment measures (the paper's figure or table)
   scenario: the bundled scenario (or a path) the runs start from (a block may name its own)
   seeds: seeds per point (1, 2, ...: --seeds overrides)
+  results: the bundled summary of its runs (sim/results/...; plot.py --bundled draws from it)
   labels: [the columns that name a point, in order]: every run gives each one a value ("" for none)
   fields: the summary's columns after the common ones (COMMON_FIELDS): "OBJECT.*" for every scalar
           member of a results.json object, or {COLUMN: EXPRESSION}, EXPRESSION a results.json path
           (latency.avg) or arithmetic (+ - * /) of paths and numbers; a path a run lacks gives ""
+  figures: its figures (scripts/figure.py says how), drawn by scripts/plot.py
   and a block of runs, which nests:
   set:    {key: value} that every run of the block sets
   labels: {label: value} of every run of the block
@@ -20,6 +22,8 @@ A block's keys are set after its parent's, its own `set` before its axes'."""
 import ast
 import itertools
 from pathlib import Path
+
+import figure
 
 try:
     import yaml
@@ -35,7 +39,7 @@ COMMON_FIELDS = {"seed": "seed", "latency_avg": "latency.avg", "latency_p99": "l
                  "links_relative": "energy.links_relative", "controllers_j": "energy.controllers_j",
                  "net_saving_j": "energy.net_saving_j", "verdict": "verdict", "lost": "packets.lost"}
 
-TOP_KEYS = {"description", "scenario", "seeds", "labels", "fields", "set", "axes", "runs"}
+TOP_KEYS = {"description", "scenario", "seeds", "results", "labels", "fields", "set", "axes", "runs", "figures"}
 BLOCK_KEYS = {"scenario", "labels", "set", "axes", "runs"}
 AXIS_KEYS = {"label", "key", "values"}
 
@@ -99,6 +103,12 @@ class Experiment:
                 len(set(self.labels)) != len(self.labels):
             raise ExperimentError(f"{where}: labels: expected a list of distinct column names")
         self.fields = self._fields(spec.get("fields", []))
+        self.figures = spec.get("figures", [])
+        self.results = ROOT / spec["results"] if "results" in spec else None
+        try:
+            figure.check(self.figures, where)
+        except figure.FigureError as e:
+            raise ExperimentError(str(e)) from None
         top_block = {k: v for k, v in spec.items() if k in BLOCK_KEYS - {"labels"}}  # (top: labels are the columns)
         self.plan = self._expand(top_block, None, {}, [], "top")
         if not self.plan:

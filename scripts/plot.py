@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Figures of a sweep made by scripts/sweep.py (needs Debian's python3-matplotlib: run with
-/usr/bin/python3). A bundled experiment's figure: plot.py EXPERIMENT writes <out>/<experiment>.png
-(default out/sweeps/<experiment>). Any sweep: plot.py --out DIR --x LABEL --y FIELD [--hue LABEL]
-writes DIR/plot.png and .svg from DIR/points.csv, with 95 % confidence intervals."""
+/usr/bin/python3). An experiment's figures: plot.py EXPERIMENT draws its file's `figures:`
+(scripts/figure.py) from <out>/summary.csv (or --summary FILE) into <out> (default
+out/sweeps/<experiment>) as PNG, SVG and the CSV of the points shown. Any sweep: plot.py --out DIR
+--x LABEL --y FIELD [--hue LABEL] writes DIR/plot.png and .svg from DIR/points.csv. Both show each
+point's mean with its 95 % confidence interval over the seeds."""
 import argparse
 import csv
 import json
@@ -19,12 +21,24 @@ except ImportError:
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import figure  # noqa: E402
+from experiment import Experiment, ExperimentError  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def read_csv(path):
     with open(path) as f:
         return [row for row in csv.DictReader(line for line in f if not line.startswith("#"))]
+
+
+def write_table(path, table, comment):
+    with open(path, "w", newline="") as f:
+        f.write(f"# {comment}\n")
+        writer = csv.DictWriter(f, fieldnames=list(table[0]))
+        writer.writeheader()
+        writer.writerows(table)
+    print(f"plot: wrote {path}")
 
 
 LOW_PENALTY_RATIO = 0.15  # at most 15 % more latency than without the mechanism ...
@@ -162,39 +176,10 @@ def report_fattree(table, off, out):
 
 
 def fattree_grid(out):
+    """tradeoff.csv, the lock-up check, the low-penalty choice, the M/D/1 estimates and the Pareto
+    figure (the latency and power figure is the experiment file's)."""
     table, off = fattree_tradeoff(out)
-    chosen = report_fattree(table, off, out)
-    paper = [t for t in table if t["paper_pair"]]
-    configs = list(dict.fromkeys(t["config"] for t in paper))
-    colors = dict(zip(configs, plt.cm.viridis([i / max(1, len(configs) - 1) for i in range(len(configs))])))
-    md1 = [r for r in read_csv(out / "md1.csv") if float(r["md1_latency_ratio"]) < 5]  # where it is finite
-    fig, axes = plt.subplots(2, 2, figsize=(13, 9), sharex=True)
-    for row, meter in enumerate(("flits", "occupancy")):
-        ratio_ax, power_ax = axes[row]
-        for config in configs:
-            pts = sorted((t for t in paper if t["config"] == config and t["meter"] == meter), key=lambda t: t["load"])
-            x = [t["load"] for t in pts]
-            ratio_ax.plot(x, [t["latency_ratio"] for t in pts], marker="o", markersize=3, color=colors[config],
-                          label=f"{config}")
-            power_ax.plot(x, [t["links_relative"] for t in pts], marker="o", markersize=3, color=colors[config])
-            stuck = [t for t in pts if locked_up(t)]
-            ratio_ax.plot([t["load"] for t in stuck], [t["latency_ratio"] for t in stuck], "x", color="red",
-                          markersize=8)
-        ratio_ax.plot([float(r["load"]) for r in md1], [float(r["md1_latency_ratio"]) for r in md1], "k--",
-                      label="M/D/1, Minimal Tree only")
-        ratio_ax.axhline(1, color="black", linewidth=0.8)
-        ratio_ax.set(yscale="log" if meter == "flits" else "linear", ylabel="latency with / without the mechanism",
-                     title=f"{meter} meter: latency ratio (red x: saturated or < 97 % accepted)")
-        power_ax.set(ylim=(0, 1.05), ylabel="link power relative to all on", title=f"{meter} meter: link power")
-        for ax in (ratio_ax, power_ax):
-            ax.grid(alpha=0.3)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    axes[0][1].legend(handles, labels, fontsize=8, title="U_off-U_on", ncol=2, loc="lower right")
-    for ax in axes[1]:
-        ax.set_xlabel("offered load (flits/node/cycle)")
-    seeds = max(t["seeds"] for t in table)
-    fig.suptitle(f"4-ary 3-tree on/off links, the paper's nine threshold pairs (mean of {seeds} seeds)")
-    return {"": fig, "pareto": fattree_pareto(table, chosen)}
+    return {"pareto": fattree_pareto(table, report_fattree(table, off, out))}
 
 
 def fattree_pareto(table, chosen):
@@ -274,78 +259,6 @@ def fattree_ramp(out):
     fig.suptitle("Ramp: low load, 7x over 60,000 cycles, hold, back (1000-cycle windows)\n"
                  "green: steady segments, marked with the latency ratio and the mean link power")
     return fig
-
-
-METRICS = [("exec", "execution-time overhead (%)"), ("saving", "link energy saving (%)"),
-           ("latency", "packet latency overhead (%)")]
-
-
-def perfbound_overheads(out):
-    """Each run against EEE off on the same workload and seed: execution time and latency
-    overheads, and the link energy saved over the whole execution (a longer run pays for its extra
-    time). Writes overheads.csv (one row per run) and returns the means over seeds."""
-    rows = read_csv(out / "summary.csv")
-    off = {(r["workload"], r["seed"]): r for r in rows if r["mode"] == "off"}
-    table = []
-    for r in rows:
-        if r["mode"] == "off":
-            continue
-        o = off[(r["workload"], r["seed"])]
-        table.append(dict(r, exec=100 * (float(r["exec_cycles"]) / float(o["exec_cycles"]) - 1),
-                          saving=100 * (1 - float(r["links_j"]) / float(o["links_j"])),
-                          latency=100 * (float(r["latency_avg"]) / float(o["latency_avg"]) - 1)))
-    fields = ["workload", "mode", "policy", "pdt_ns", "bound", "strategy", "seed", "exec", "saving", "latency",
-              "exec_cycles", "links_j", "latency_avg", "misses", "pdt_median_cycles"]
-    with open(out / "overheads.csv", "w", newline="") as f:
-        f.write("# relative to EEE off on the same workload and seed; runs and parameters in summary.csv\n")
-        writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(table)
-    groups = defaultdict(list)
-    for r in table:
-        groups[tuple(r[k] for k in fields[:6])].append(r)
-    means = []
-    for runs in groups.values():
-        mean = dict(runs[0], seeds=len(runs))
-        for key, _ in METRICS:
-            mean[key] = sum(r[key] for r in runs) / len(runs)
-        means.append(mean)
-    return means
-
-
-def perfbound(out):
-    table = perfbound_overheads(out)
-    figures = {}
-    for workload in dict.fromkeys(r["workload"] for r in table):
-        runs = [r for r in table if r["workload"] == workload]
-        fig, axes = plt.subplots(3, 3, figsize=(14, 10))
-        for mode, color in (("fast_wake", "tab:blue"), ("deep_sleep", "tab:red")):
-            fixed = sorted((r for r in runs if r["policy"] == "fixed" and r["mode"] == mode), key=lambda r: float(r["pdt_ns"]))
-            # t_PDT = 0 is drawn at 1 ns on the log axis (labelled 0).
-            x = [max(float(r["pdt_ns"]), 1.0) for r in fixed]
-            for col, (key, _) in enumerate(METRICS):
-                axes[0][col].plot(x, [r[key] for r in fixed], marker="o", color=color, label=mode)
-            row = 1 if mode == "fast_wake" else 2
-            for policy, style in (("perfbound", "-"), ("perfbound_correct", "--")):
-                for strategy, marker in (("self_clearing", "o"), ("sliding", "s"), ("unbounded", "^")):
-                    pts = sorted((r for r in runs if r["mode"] == mode and r["policy"] == policy and r["strategy"] == strategy),
-                                 key=lambda r: float(r["bound"]))
-                    for col, (key, _) in enumerate(METRICS):
-                        axes[row][col].plot([100 * float(r["bound"]) for r in pts], [r[key] for r in pts], style,
-                                            marker=marker, label=f"{'PBCorrect' if policy == 'perfbound_correct' else 'PerfBound'}, {strategy}")
-        for col, (_, label) in enumerate(METRICS):
-            axes[0][col].set(xscale="log", xlabel="fixed t_PDT (ns; 0 drawn at 1)", ylabel=label)
-            axes[1][col].set(xlabel="bound (%), fast wake", ylabel=label, xticks=[1, 2, 5])
-            axes[2][col].set(xlabel="bound (%), deep sleep", ylabel=label, xticks=[1, 2, 5])
-            for row in range(3):
-                axes[row][col].grid(alpha=0.3)
-                axes[row][col].axhline(0, color="black", linewidth=0.6)
-        axes[0][0].legend(fontsize=8)
-        axes[1][2].legend(fontsize=7)
-        seeds = max(r["seeds"] for r in runs)
-        fig.suptitle(f"{workload}: EEE against EEE off, 40-node Megafly (perfbound_megafly), mean of {seeds} seed(s)")
-        figures[workload] = fig
-    return figures
 
 
 REFERENCE_NETWORKS = {"mesh": "8x8 mesh", "torus8": "8x8 torus", "torus444": "4x4x4 torus", "tree": "4-ary 3-tree"}
@@ -432,131 +345,7 @@ def reference(out):
 
 # E-RAPID (SPEC M1): power is normalised to the static network's, every statically assigned laser
 # (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
-ERAPID_STATIC_W = 8 * 7 * 0.535
-ERAPID_MODES = {"np_nb": ("NP-NB", "black", "o"), "p_nb": ("P-NB", "tab:orange", "s"),
-                "np_b": ("NP-B", "tab:blue", "^"), "p_b": ("P-B", "tab:green", "D")}
-ERAPID_PATTERNS = {"uniform": "uniform", "complement": "complement", "butterfly": "butterfly",
-                   "perfect_shuffle": "perfect shuffle"}
-
-
-def erapid_rows(out, keys):
-    """One row per point of `keys` (the sweep's labels), averaged over its seeds: accepted,
-    latency and power (laser power / NP-NB's) means, their lowest and highest seed, and the verdict
-    ok only if every seed's was."""
-    groups = defaultdict(list)
-    for r in read_csv(out / "summary.csv"):
-        groups[tuple(r[k] for k in keys)].append(r)
-    rows = []
-    for point, runs in groups.items():
-        row = dict(zip(keys, point))
-        for name, values in (("accepted", [float(r["accepted"]) for r in runs]),
-                             ("latency_avg", [float(r["latency_avg"]) for r in runs]),
-                             ("power", [float(r["laser_power_w"]) / ERAPID_STATIC_W for r in runs])):
-            row[name] = sum(values) / len(values)
-            row[f"{name}_min"], row[f"{name}_max"] = min(values), max(values)
-        row["verdict"] = "ok" if all(r["verdict"] == "ok" for r in runs) else "saturated"
-        row["seeds"] = len(runs)
-        rows.append(row)
-    return rows
-
-
-def write_table(path, table, comment):
-    with open(path, "w", newline="") as f:
-        f.write(f"# {comment}\n")
-        writer = csv.DictWriter(f, fieldnames=list(table[0]))
-        writer.writeheader()
-        writer.writerows(table)
-    print(f"plot: wrote {path}")
-
-
-def erapid_load(out):
-    """Figures 7-9: throughput, latency and normalised power against load, per pattern and mode;
-    erapid_load.csv: each curve's peak throughput, its gain over NP-NB and its power at 0.1 and 0.9."""
-    rows = erapid_rows(out, ("pattern", "mode", "load"))
-    curves = defaultdict(list)
-    for r in rows:
-        curves[(r["pattern"], r["mode"])].append(r)
-    fig, axes = plt.subplots(3, 4, figsize=(18, 11), sharex=True)
-    table = []
-    for col, (pattern, title) in enumerate(ERAPID_PATTERNS.items()):
-        static_peak = max(r["accepted"] for r in curves[(pattern, "np_nb")])
-        for mode, (label, color, marker) in ERAPID_MODES.items():
-            pts = sorted(curves[(pattern, mode)], key=lambda r: float(r["load"]))
-            x = [float(r["load"]) for r in pts]
-            style = dict(color=color, marker=marker, markersize=4, label=label)
-            axes[0][col].plot(x, [r["accepted"] for r in pts], **style)
-            stable = [r for r in pts if r["verdict"] == "ok"]
-            axes[1][col].plot([float(r["load"]) for r in stable], [r["latency_avg"] for r in stable], **style)
-            axes[2][col].plot(x, [r["power"] for r in pts], **style)
-            peak = max(r["accepted"] for r in pts)
-            power = {float(r["load"]): r["power"] for r in pts}
-            table.append({"pattern": pattern, "mode": mode, "seeds": pts[0]["seeds"], "peak_accepted": round(peak, 4),
-                          "peak_seed_range": "%.4f-%.4f" % (max(r["accepted_min"] for r in pts),
-                                                             max(r["accepted_max"] for r in pts)),
-                          "gain_over_np_nb_pct": round(100 * (peak / static_peak - 1), 1),
-                          "highest_ok_load": max([float(r["load"]) for r in stable], default=0),
-                          "power_at_0.1": round(power[0.1], 3), "power_at_0.5": round(power[0.5], 3),
-                          "power_at_0.9": round(power[0.9], 3)})
-        axes[0][col].set(title=f"{title}: throughput", ylabel="accepted (flits/node/cycle)")
-        axes[1][col].set(title=f"{title}: latency (unsaturated runs)", ylabel="latency (cycles)", yscale="log")
-        axes[2][col].set(title=f"{title}: power", ylabel="power / NP-NB's", xlabel="offered load (flits/node/cycle)")
-        for ax in axes[:, col]:
-            ax.grid(alpha=0.3)
-        axes[0][col].legend(fontsize=8, loc="upper left")
-    write_table(out / "erapid_load.csv", table, "per pattern and mode, means over the seeds: peak accepted load (and "
-                "the lowest and highest seed's), its gain over NP-NB, the highest load with verdict ok at every seed, "
-                "laser power / NP-NB's at loads 0.1, 0.5, 0.9")
-    fig.suptitle("E-RAPID R(1, 8, 8): the four modes under the paper's patterns (Rw 1000, Bmin 0.1, Bmax 0.3, "
-                 f"Bcon 0.5, N 8; mean of {rows[0]['seeds']} seeds)")
-    return fig
-
-
-def erapid_rw(out):
-    """Figure 5: latency and normalised power against the window Rw, complement, P-B."""
-    rows = erapid_rows(out, ("rw", "load"))
-    fig, (lat, pwr) = plt.subplots(1, 2, figsize=(12, 4.5))
-    table = []
-    for load, color in (("0.2", "tab:blue"), ("0.5", "tab:red")):
-        pts = sorted((r for r in rows if r["load"] == load), key=lambda r: int(r["rw"]))
-        x = [int(r["rw"]) for r in pts]
-        lat.plot(x, [r["latency_avg"] for r in pts], marker="o", color=color, label=f"load {load}")
-        pwr.plot(x, [r["power"] for r in pts], marker="o", color=color, label=f"load {load}")
-        table += [{"load": load, "rw": r["rw"], "seeds": r["seeds"], "latency_avg": round(r["latency_avg"], 1),
-                   "latency_seed_range": "%.1f-%.1f" % (r["latency_avg_min"], r["latency_avg_max"]),
-                   "latency_vs_rw500": round(r["latency_avg"] / pts[0]["latency_avg"], 2),
-                   "power": round(r["power"], 3), "accepted": round(r["accepted"], 5), "verdict": r["verdict"]} for r in pts]
-    lat.set(xlabel="Rw (cycles)", ylabel="latency (cycles)", title="latency", yscale="log")
-    pwr.set(xlabel="Rw (cycles)", ylabel="power / NP-NB's", title="power", ylim=(0, None))
-    for ax in (lat, pwr):
-        ax.grid(alpha=0.3)
-        ax.legend()
-    write_table(out / "erapid_rw.csv", table, "complement, P-B: latency and power against Rw")
-    fig.suptitle("E-RAPID: reconfiguration window Rw (complement, P-B)")
-    return fig
-
-
-def erapid_degree(out):
-    """Figure 10: throughput against the degree of re-allocation N, complement and butterfly, NP-B."""
-    rows = erapid_rows(out, ("pattern", "degree", "load"))
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
-    table = []
-    for ax, pattern in zip(axes, ("complement", "butterfly")):
-        for load, color in (("0.1", "tab:blue"), ("0.5", "tab:orange"), ("0.9", "tab:red")):
-            pts = sorted((r for r in rows if r["pattern"] == pattern and r["load"] == load), key=lambda r: int(r["degree"]))
-            ax.plot([int(r["degree"]) for r in pts], [r["accepted"] for r in pts], marker="o", color=color,
-                    label=f"load {load}")
-            table += [{"pattern": pattern, "load": load, "degree": r["degree"], "seeds": r["seeds"],
-                       "accepted": round(r["accepted"], 5),
-                       "accepted_seed_range": "%.4f-%.4f" % (r["accepted_min"], r["accepted_max"]),
-                       "gain_over_previous_pct": round(100 * (r["accepted"] / p["accepted"] - 1), 1) if p else "",
-                       "power": round(r["power"], 3)} for p, r in zip([None] + pts, pts)]
-        ax.set(title=pattern, xlabel="degree of re-allocation N", xticks=[2, 4, 8])
-        ax.grid(alpha=0.3)
-        ax.legend()
-    axes[0].set_ylabel("accepted (flits/node/cycle)")
-    write_table(out / "erapid_degree.csv", table, "NP-B: accepted load against N (gain over the next smaller N)")
-    fig.suptitle("E-RAPID: degree of re-allocation N (NP-B)")
-    return fig
+ERAPID_MODES = {"p_nb": "P-NB", "p_b": "P-B"}
 
 
 def erapid_step(out):
@@ -566,7 +355,7 @@ def erapid_step(out):
     for mode, style in (("p_b", dict(color="tab:green")), ("p_nb", dict(color="tab:orange"))):
         rows = read_csv(out / "runs" / f"{mode}_s1" / "timeseries.csv")
         cycles = [int(r["cycle"]) for r in rows]
-        label = ERAPID_MODES[mode][0]
+        label = ERAPID_MODES[mode]
         axes[0].plot(cycles, [float(r["offered_flits_per_node_cycle"]) for r in rows], label=f"{label} offered",
                      linestyle=":", **style)
         axes[0].plot(cycles, [float(r["accepted_flits_per_node_cycle"]) for r in rows], label=f"{label} accepted", **style)
@@ -589,81 +378,14 @@ def erapid_step(out):
     return fig
 
 
-def torus_speedups(runs):
-    """Per (P, variant, R): the mean speed-up over the seeds (the static torus of the same P and
-    seed / this run), its lowest and highest seed, swaps and hops per packet."""
-    base = {(r.get("p", "8"), r["seed"]): float(r["exec_cycles"]) for r in runs if r["variant"] == "none"}
-    groups = defaultdict(list)
-    for r in runs:
-        if r["variant"] != "none":
-            groups[(r.get("p", "8"), r["variant"], int(r["threshold"]))].append(r)
-    table = []
-    for (p, variant, threshold), rs in sorted(groups.items()):
-        speedups = [base[(p, r["seed"])] / float(r["exec_cycles"]) for r in rs]
-        table.append({"p": p, "variant": variant, "threshold": threshold,
-                      "speedup": sum(speedups) / len(speedups), "speedup_min": min(speedups),
-                      "speedup_max": max(speedups), "swaps": sum(float(r["torus_swap.swaps"]) for r in rs) / len(rs),
-                      "hops_avg": sum(float(r["hops_avg"]) for r in rs) / len(rs),
-                      "exec_cycles": sum(float(r["exec_cycles"]) for r in rs) / len(rs),
-                      "static_exec_cycles": sum(base[(p, r["seed"])] for r in rs) / len(rs), "seeds": len(rs),
-                      "verdict": "ok" if all(r["verdict"] == "ok" for r in rs) else "not ok"})
-    return table
-
-
 TORUS_STYLES = {"fixed": ("A: fixed R", "tab:blue"), "randomised": ("B: randomised R", "tab:orange"),
                 "adaptive": ("C: adaptive R (start)", "tab:green")}
 
 
-def torus_swap_p(out):
-    """Speed-up against R on 4x4x4 and 6x6x6 tori, per variant. Writes torus_swap_p.csv."""
-    table = torus_speedups(read_csv(out / "summary.csv"))
-    write_table(out / "torus_swap_p.csv", table, "speed-up with node swaps on P x P x P packet-step tori, "
-                "Livermore kernels (means over seeds)")
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
-    for ax, p in zip(axes, ("4", "6")):
-        for variant, (label, color) in TORUS_STYLES.items():
-            rows = [t for t in table if t["p"] == p and t["variant"] == variant]
-            xs = [t["threshold"] for t in rows]
-            ax.plot(xs, [t["speedup"] for t in rows], marker="o", color=color, label=label)
-            ax.fill_between(xs, [t["speedup_min"] for t in rows], [t["speedup_max"] for t in rows], color=color,
-                            alpha=0.15)
-        ax.axhline(1.0, color="grey", linestyle=":")
-        ax.set(title=f"{p}x{p}x{p} torus", xlabel="threshold R (hops per period)", ylabel="speed-up")
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    return fig
-
-
 def torus_swap(out):
-    """Figure 3: speed-up (execution time of the static torus / with swaps, per seed, then the mean)
-    against the threshold R for the fixed (A), randomised (B) and adaptive (C, R its start)
-    variants, each seed's range shaded; swaps and mean hops per packet below. Second figure: swaps
-    per period and the mean threshold over time for one run per variant. Writes torus_swap.csv."""
+    """Swaps per period and the mean threshold over time for one run per variant (R = 50 at the
+    start, seed 1): the runs' time series (the speed-up figure is the experiment file's)."""
     runs = read_csv(out / "summary.csv")
-    base = {r["seed"]: float(r["exec_cycles"]) for r in runs if r["variant"] == "none"}
-    table = torus_speedups(runs)
-    write_table(out / "torus_swap.csv", table, "speed-up of the 8x8x8 packet-step torus with node swaps over the "
-                "static one, Livermore kernels 7, 18, 21 (means over seeds, min/max of the seeds)")
-    fig, axes = plt.subplots(3, 1, figsize=(9, 10), sharex=True)
-    for variant, (label, color) in TORUS_STYLES.items():
-        rows = [t for t in table if t["variant"] == variant]
-        xs = [t["threshold"] for t in rows]
-        axes[0].plot(xs, [t["speedup"] for t in rows], marker="o", color=color, label=label)
-        axes[0].fill_between(xs, [t["speedup_min"] for t in rows], [t["speedup_max"] for t in rows], color=color,
-                             alpha=0.15)
-        axes[1].plot(xs, [t["swaps"] for t in rows], marker="o", color=color, label=label)
-        axes[2].plot(xs, [t["hops_avg"] for t in rows], marker="o", color=color, label=label)
-    static_hops = [float(r["hops_avg"]) for r in runs if r["variant"] == "none"]
-    axes[2].axhline(sum(static_hops) / len(static_hops), color="grey", linestyle=":", label="static torus")
-    axes[0].axhline(1.0, color="grey", linestyle=":")
-    axes[0].set(ylabel="speed-up (static / swaps)")
-    axes[1].set(ylabel="swaps per run", yscale="log")
-    axes[2].set(ylabel="hops per packet", xlabel="threshold R (hops per period T = 256 steps)")
-    for ax in axes:
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    fig.suptitle(f"Reconfigurable 8x8x8 torus, Livermore kernels 7, 18, 21 ({len(base)} seeds; static torus: "
-                 f"{sum(base.values()) / len(base):.0f} steps)")
     series, ax2 = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
     for variant, (label, color) in TORUS_STYLES.items():
         run = next((r for r in runs if r["variant"] == variant and int(r["threshold"]) == 50 and r["seed"] == "1"), None)
@@ -680,7 +402,7 @@ def torus_swap(out):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
     series.suptitle("Swaps and thresholds over one run (R = 50 at the start, seed 1)")
-    return {"": fig, "timeseries": series}
+    return {"timeseries": series}
 
 
 PHOTONIC_LAYOUT_COLORS = ["tab:blue", "tab:orange", "tab:green"]
@@ -822,10 +544,10 @@ def photonic_fattree_1728(out):
     return photonic_1728(out, "Photonic 12-ary 3-tree (1728 nodes), 20 messages per node")
 
 
-PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "perfbound": perfbound, "reference": reference,
-         "erapid_load": erapid_load, "erapid_rw": erapid_rw, "erapid_degree": erapid_degree,
-         "erapid_step": erapid_step, "torus_swap": torus_swap,
-         "torus_swap_p": torus_swap_p, "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
+# Figures not yet drawn from an experiment file's `figures:` (they read the runs' folders: time
+# series, per-link curves) and the fat tree's choices; each runs after the file's figures.
+PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference, "erapid_step": erapid_step,
+         "torus_swap": torus_swap, "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
          "photonic_torus_1728": photonic_torus_1728, "photonic_fattree_1728": photonic_fattree_1728}
 
 
@@ -872,40 +594,79 @@ def any_sweep(out, x, y, hue):
     return fig
 
 
+def experiment_figures(name, out, summary, formats):
+    """An experiment's figures: its file's (from `summary`), then any still drawn here from `out`."""
+    try:
+        spec = Experiment.load(name)
+        written = []
+        for fig in spec.figures:
+            written += figure.draw(fig, figure.Summary(summary), out, plt, formats)
+    except (ExperimentError, figure.FigureError) as e:
+        print(f"plot: {e}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"plot: wrote {path}")
+    stem = Path(name).stem
+    if stem in PLOTS:
+        if not (out / "runs").is_dir():
+            print(f"plot: {stem}'s other figures read the sweep's run folders ({out / 'runs'}): skipped", file=sys.stderr)
+            return 0
+        figures = PLOTS[stem](out)
+        for suffix, fig in (figures if isinstance(figures, dict) else {"": figures}).items():
+            path = out / (f"{stem}_{suffix}.png" if suffix else f"{stem}.png")
+            fig.tight_layout()
+            fig.savefig(path, dpi=100)
+            print(f"plot: wrote {path}")
+    elif not written:
+        print(f"plot: {name} has no figures", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("experiment", nargs="?", choices=sorted(PLOTS),
-                        help="a bundled experiment's figure; leave out with --x and --y for any sweep")
-    parser.add_argument("--out", type=Path, help="the sweep's folder (default out/sweeps/<experiment>)")
+    parser.add_argument("experiment", nargs="?",
+                        help="a bundled experiment (or an experiment file) whose figures to draw; leave out with "
+                             "--x and --y for any sweep")
+    parser.add_argument("--out", type=Path, help="the sweep's folder, where the figures go "
+                        "(default out/sweeps/<experiment>)")
+    parser.add_argument("--summary", type=Path, help="the runs to draw from (default <out>/summary.csv)")
+    parser.add_argument("--bundled", action="store_true", help="draw from the experiment's bundled summary (its "
+                        "file's results:), into its folder unless --out")
+    parser.add_argument("--formats", default="png,svg", help="image formats, comma-separated (default png,svg)")
     parser.add_argument("--x", help="any sweep: the label on the x axis (a column of points.csv)")
     parser.add_argument("--y", help="any sweep: the numeric field on the y axis (its mean and 95 %% interval)")
     parser.add_argument("--hue", help="any sweep: a line per value of this label")
     parser.add_argument("--name", default="plot", help="any sweep: the figure's file name, without suffix")
     args = parser.parse_args()
     if bool(args.experiment) == bool(args.x or args.y):
-        parser.error("give a bundled experiment, or --x and --y (with --out, the sweep's folder)")
+        parser.error("give an experiment, or --x and --y (with --out, the sweep's folder)")
     if not args.experiment and not (args.x and args.y and args.out):
         parser.error("--x, --y and --out go together")
-    out = args.out or ROOT / "out" / "sweeps" / args.experiment
-    table = "summary.csv" if args.experiment else "points.csv"
-    if not (out / table).exists():
-        print(f"plot: {out / table} not found; run scripts/sweep.py first", file=sys.stderr)
+    if args.bundled:
+        if not args.experiment or args.summary:
+            parser.error("--bundled goes with an experiment, without --summary")
+        try:
+            args.summary = Experiment.load(args.experiment).results
+        except ExperimentError as e:
+            print(f"plot: {e}", file=sys.stderr)
+            return 2
+        if args.summary is None:
+            parser.error(f"{args.experiment} names no bundled results")
+        args.out = args.out or args.summary.parent
+    out = args.out or ROOT / "out" / "sweeps" / Path(args.experiment).stem
+    table = (args.summary or out / "summary.csv") if args.experiment else out / "points.csv"
+    if not table.exists():
+        print(f"plot: {table} not found; run scripts/sweep.py first", file=sys.stderr)
         return 2
     if args.experiment:
-        figures = PLOTS[args.experiment](out)
-        if not isinstance(figures, dict):
-            figures = {"": figures}
-        for name, fig in figures.items():
-            path = out / (f"{args.experiment}_{name}.png" if name else f"{args.experiment}.png")
-            fig.tight_layout()
-            fig.savefig(path, dpi=100)
-            print(f"plot: wrote {path}")
-        return 0
+        out.mkdir(parents=True, exist_ok=True)
+        return experiment_figures(args.experiment, out, table, args.formats.split(","))
     fig = any_sweep(out, args.x, args.y, args.hue)
     fig.tight_layout()
-    for suffix in ("png", "svg"):
+    for suffix in args.formats.split(","):
         fig.savefig(out / f"{args.name}.{suffix}", dpi=100)
-    print(f"plot: wrote {out / args.name}.png and .svg")
+    print(f"plot: wrote {out / args.name}.{args.formats.replace(',', ' and .')}")
     return 0
 
 

@@ -1,0 +1,275 @@
+"""An experiment file's figures (its `figures:` list; README, "Experiments"), drawn from a sweep's
+summary (one row per run) by scripts/plot.py. Each point is the mean over its seeds with the 95 %
+confidence interval (Student's t); a figure also writes the numbers it shows as CSV.
+
+  figures:
+    - name: FILE                  # FILE.png, FILE.svg and FILE_figure.csv (the points shown)
+      title: the figure's title
+      each: LABEL                 # optional: one figure per value of LABEL, "{LABEL}" in name and title
+      rows: {label: LABEL, values: [...], names: [...]}    # optional: a row of panels per value
+      x: {label: LABEL, title: axis title, scale: linear | log | symlog, names: {value: shown}}
+      hue: {label: LABEL, values: [...], names: [...]}     # optional: a line per value
+      where: {LABEL: value or [values]}                    # the points shown
+      panels: [PANEL, ...] (one row of panels) or [[PANEL, ...], ...] (rows given one by one)
+  PANEL: {y: FIELD, title, axis (the y axis' title), scale, where, runs: {COLUMN: value} (runs
+          kept, e.g. verdict: ok), relative_to: {LABEL: value} (the run of the same seed and other
+          labels with these values) and as: ratio | speedup | overhead | saving (this / base,
+          base / this, 100 (this / base - 1), 100 (1 - this / base)), x, hue, lines: [y values
+          drawn across], paper: [{label, x: [...], y: [...]} or {label, y: value}, optionally
+          row: value]}
+A figure-level key is the default of every panel; a panel's own wins."""
+import csv
+import textwrap
+from pathlib import Path
+
+from seed_stats import describe
+
+FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels"}
+PANEL_KEYS = {"y", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines", "paper"}
+TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
+              "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
+COLORS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:gray",
+          "tab:olive", "tab:cyan", "black", "gold"]
+MARKERS = "osD^v<>ph*Xd"
+
+
+class FigureError(Exception):
+    """A malformed figure or one the summary cannot feed: the message names the place."""
+
+
+def check(figures, where):
+    """Validates an experiment file's `figures:` (when the file loads, before any run)."""
+    if not isinstance(figures, list):
+        raise FigureError(f"{where}: figures: expected a list")
+    for i, fig in enumerate(figures):
+        at = f"{where}: figures[{i}]"
+        if not isinstance(fig, dict) or "name" not in fig or "panels" not in fig:
+            raise FigureError(f"{at}: expected a mapping with name and panels")
+        unknown = sorted(set(fig) - FIGURE_KEYS)
+        if unknown:
+            raise FigureError(f"{at}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(FIGURE_KEYS))}")
+        for r, row in enumerate(panel_rows(fig)):
+            for c, panel in enumerate(row):
+                pat = f"{at}: panels[{r}][{c}]"
+                if not isinstance(panel, dict) or "y" not in panel:
+                    raise FigureError(f"{pat}: expected a mapping with y")
+                unknown = sorted(set(panel) - PANEL_KEYS)
+                if unknown:
+                    raise FigureError(f"{pat}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(PANEL_KEYS))}")
+                if ("relative_to" in panel) != ("as" in panel) or panel.get("as", "ratio") not in TRANSFORMS:
+                    raise FigureError(f"{pat}: relative_to and as go together; as is one of {', '.join(TRANSFORMS)}")
+                if "x" not in panel and "x" not in fig:
+                    raise FigureError(f"{pat}: no x (the figure's or the panel's)")
+
+
+def panel_rows(fig):
+    panels = fig["panels"]
+    if not isinstance(panels, list) or not panels:
+        raise FigureError(f"figure {fig.get('name')}: panels: expected a non-empty list")
+    return panels if all(isinstance(p, list) for p in panels) else [panels]
+
+
+def matches(row, where):
+    for key, wanted in (where or {}).items():
+        values = wanted if isinstance(wanted, list) else [wanted]
+        if not any(same(row.get(key, ""), v) for v in values):
+            return False
+    return True
+
+
+def same(cell, value):
+    return canonical(cell) == canonical(value)
+
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+class Summary:
+    """A sweep's summary.csv: its runs, and the labels that name a point (the columns before seed)."""
+
+    def __init__(self, path):
+        with open(path) as f:
+            self.rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        if not self.rows:
+            raise FigureError(f"{path}: no runs")
+        columns = list(self.rows[0])
+        self.labels = columns[:columns.index("seed")]
+        self.path, self.index = path, None
+
+    def values(self, label, where):
+        return list(dict.fromkeys(r[label] for r in self.rows if matches(r, where)))
+
+    def base(self, run, relative_to):
+        """The run that `run` is compared with: same seed, same labels but those of relative_to."""
+        if self.index is None:
+            self.index = {(r["seed"],) + tuple(canonical(r[k]) for k in self.labels): r for r in self.rows}
+        want = {label: run[label] for label in self.labels}
+        want.update({k: "" if v is None else v for k, v in relative_to.items()})
+        found = self.index.get((run["seed"],) + tuple(canonical(want[k]) for k in self.labels))
+        if found is None:
+            raise FigureError(f"{self.path}: no run {want} of seed {run['seed']} to compare with")
+        return found
+
+
+def canonical(value):
+    """A label's value as a key: numbers by value (0.5 = "0.5" = "5e-1"), the rest as text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    n = number(value)
+    return n if n is not None else str(value)
+
+
+def series_values(spec, summary, where):
+    """(values, names) of a hue or row spec: its listed values, else the summary's in order."""
+    if spec is None:
+        return [None], [None]
+    values = [str(v) for v in spec.get("values", summary.values(spec["label"], where))]
+    names = [str(n) for n in spec.get("names", values)]
+    return values, names
+
+
+def points(summary, panel, where, hue_label, hue_value):
+    """[(x, mean, ci95 half-width, seeds)] of one line of a panel."""
+    x_label = panel["x"]["label"]
+    transform = TRANSFORMS.get(panel.get("as"))
+    samples = {}
+    for run in summary.rows:
+        if not matches(run, where) or (hue_label and not same(run[hue_label], hue_value)):
+            continue
+        if not matches(run, panel.get("runs")):
+            continue
+        value = number(run.get(panel["y"]))
+        if value is None:
+            if panel["y"] not in run:
+                raise FigureError(f"{summary.path}: no field {panel['y']}; fields: {', '.join(run)}")
+            continue
+        if transform:
+            base = number(summary.base(run, panel["relative_to"]).get(panel["y"]))
+            if not base:
+                continue
+            value = transform(value, base)
+        samples.setdefault(run[x_label], []).append(value)
+    result = []
+    for x, values in samples.items():
+        n, mean, _, half = describe(values)
+        result.append((x, mean, half if half != "" else 0.0, n))
+    return result
+
+
+def merged(fig, panel):
+    out = {k: fig[k] for k in ("x", "hue") if k in fig}
+    out.update(panel)
+    out["where"] = {**fig.get("where", {}), **panel.get("where", {})}
+    return out
+
+
+def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg")):
+    """Draws one figure spec (one file per value of `each`); returns the paths written."""
+    written = []
+    each = fig_spec.get("each")
+    for value in (summary.values(each, fig_spec.get("where")) if each else [None]):
+        spec = dict(fig_spec)
+        if each:
+            spec["where"] = {**fig_spec.get("where", {}), each: value}
+        fill = {each: value} if each else {}
+        written += draw_one(spec, summary, out_dir, plt, fill, formats)
+    return written
+
+
+def draw_one(spec, summary, out_dir, plt, fill, formats):
+    rows_spec = spec.get("rows")
+    row_values, row_names = series_values(rows_spec, summary, spec.get("where"))
+    layout = panel_rows(spec)
+    if rows_spec:
+        layout = [layout[0]] * len(row_values)
+    n_rows, n_cols = len(layout), max(len(r) for r in layout)
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(4.6 * n_cols + 1, 3.6 * n_rows + 0.8), squeeze=False,
+                             layout="constrained")
+    table = []
+    seeds = set()
+    for r, row in enumerate(layout):
+        for c in range(n_cols):
+            ax = axes[r][c]
+            if c >= len(row):
+                ax.axis("off")
+                continue
+            panel = merged(spec, row[c])
+            where = dict(panel["where"])
+            if rows_spec:
+                where[rows_spec["label"]] = row_values[r]
+            hue = panel.get("hue")
+            hue_values, hue_names = series_values(hue, summary, where)
+            x_spec = panel["x"]
+            shown = {str(k): str(v) for k, v in (x_spec.get("names") or {}).items()}
+            categories = []
+            for i, (hv, hn) in enumerate(zip(hue_values, hue_names)):
+                pts = points(summary, panel, where, hue and hue["label"], hv)
+                if not pts:
+                    continue
+                numeric = all(number(x) is not None for x, *_ in pts) and not shown
+                if numeric:
+                    pts.sort(key=lambda p: number(p[0]))
+                    xs = [number(p[0]) for p in pts]
+                else:
+                    for p in pts:
+                        if p[0] not in categories:
+                            categories.append(p[0])
+                    xs = [categories.index(p[0]) for p in pts]
+                ax.errorbar(xs, [p[1] for p in pts], yerr=[p[2] for p in pts], marker=MARKERS[i % len(MARKERS)],
+                            markersize=4, capsize=2, color=COLORS[i % len(COLORS)], label=hn)
+                for p in pts:
+                    seeds.add(p[3])
+                    table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "", "y": panel["y"],
+                                  "as": panel.get("as", ""), "hue": hv or "", "x": p[0], "mean": p[1],
+                                  "ci95": p[2], "seeds": p[3]})
+            if categories:
+                ax.set_xticks(range(len(categories)), [shown.get(c, c) for c in categories], rotation=30 if
+                              max(len(shown.get(c, c)) for c in categories) > 6 else 0, fontsize=8)
+            for y in panel.get("lines", []):
+                ax.axhline(y, color="grey", linestyle=":", linewidth=1)
+            for ref in panel.get("paper", []):
+                if "row" in ref and (not rows_spec or not same(row_values[r], ref["row"])):
+                    continue
+                if "x" in ref:
+                    ax.plot(ref["x"], ref["y"], linestyle="none", marker="*", markersize=11, color="crimson",
+                            markeredgecolor="black", label=ref["label"])
+                else:
+                    ax.axhline(ref["y"], color="crimson", linestyle="--", linewidth=1.2, label=ref["label"])
+            title = panel.get("title", panel["y"])
+            if rows_spec:
+                title = f"{row_names[r]}: {title}"
+            ax.set_title(title.format(**fill), fontsize=10)
+            ax.set_xlabel(x_spec.get("title", x_spec["label"]))
+            ax.set_ylabel(panel.get("axis", panel["y"]))
+            if x_spec.get("scale") == "symlog":  # (a log axis that shows 0: linear below 1)
+                ax.set_xscale("symlog", linthresh=1)
+                ax.set_xlim(left=0)
+            elif x_spec.get("scale"):
+                ax.set_xscale(x_spec["scale"])
+            if panel.get("scale"):
+                ax.set_yscale(panel["scale"])
+            ax.grid(alpha=0.3)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=7)
+    counts = "/".join(str(s) for s in sorted(seeds))
+    title = textwrap.fill(spec.get("title", spec["name"]).format(**fill), width=int(fig.get_figwidth() * 13))
+    fig.suptitle(f"{title}\n(mean and 95 % interval over {counts} seeds)", fontsize=11)
+    name = spec["name"].format(**fill)
+    written = []
+    for suffix in formats:
+        path = Path(out_dir) / f"{name}.{suffix}"
+        fig.savefig(path, dpi=100)
+        written.append(path)
+    plt.close(fig)
+    path = Path(out_dir) / f"{name}_figure.csv"
+    with open(path, "w", newline="") as f:
+        f.write(f"# {spec.get('title', name).format(**fill)}: each point of the figure, mean and 95 % half-width "
+                "over its seeds (as: the run against its base run of the same seed)\n")
+        writer = csv.DictWriter(f, fieldnames=["panel", "row", "y", "as", "hue", "x", "mean", "ci95", "seeds"])
+        writer.writeheader()
+        writer.writerows({k: round(v, 6) if isinstance(v, float) else v for k, v in t.items()} for t in table)
+    return written + [path]

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""CTest figures_regenerate: every bundled experiment with figures redraws them from its bundled
+summary (plot.py NAME --bundled, Debian's /usr/bin/python3 with matplotlib) into a scratch folder,
+and the points each figure shows (<name>_figure.csv) equal the bundled ones cell for cell: a
+change to the engine or to a figure's spec that moves a point shows here. Also: a malformed figure
+is refused when its file loads (exit 2 naming the key).
+Usage: figures_test.py SCRATCH"""
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import experiment  # noqa: E402
+
+PLOTTER = "/usr/bin/python3"  # (Debian's, with matplotlib; scripts/setup.sh installs it)
+
+
+def main():
+    scratch = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir())
+    scratch.mkdir(parents=True, exist_ok=True)
+    problems, drawn = [], 0
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
+        tmp = Path(tmp)
+        for path in experiment.bundled_files():
+            spec = experiment.Experiment.load(str(path))
+            if not spec.figures:
+                continue
+            out = tmp / path.stem
+            formats = "png,svg" if path.stem == "erapid_rw" else "png"  # (SVG is slow to write: once)
+            run = subprocess.run([PLOTTER, ROOT / "scripts" / "plot.py", str(path), "--bundled", "--out", out,
+                                  "--formats", formats], capture_output=True, text=True)
+            if run.returncode != 0:
+                problems.append(f"{path.stem}: plot.py exit {run.returncode}:\n{run.stderr}")
+                continue
+            for made in sorted(out.glob("*_figure.csv")):
+                drawn += 1
+                bundled = spec.results.parent / made.name
+                if not bundled.is_file():
+                    problems.append(f"{path.stem}: {made.name} is not bundled in {bundled.parent.relative_to(ROOT)}")
+                elif made.read_text() != bundled.read_text():
+                    problems.append(f"{path.stem}: {made.name} differs from the bundled one (plot.py {path.stem} "
+                                    "--bundled rewrites it)")
+            for suffix in formats.split(","):
+                if not list(out.glob(f"*.{suffix}")):
+                    problems.append(f"{path.stem}: no {suffix} written")
+        bad = tmp / "bad.yaml"
+        bad.write_text("scenario: default\nlabels: [load]\naxes: [{label: load, key: traffic.load, values: [0.1]}]\n"
+                       "figures: [{name: f, x: {label: load}, panels: [{y: accepted, colour: red}]}]\n")
+        run = subprocess.run([sys.executable, ROOT / "scripts" / "sweep.py", bad, "--out", tmp / "never"],
+                             capture_output=True, text=True)
+        if run.returncode != 2 or "unknown key 'colour'" not in run.stderr or (tmp / "never").exists():
+            problems.append(f"a malformed figure: exit {run.returncode}, {run.stderr.strip()}")
+    if drawn < 10:
+        problems.append(f"only {drawn} figures drawn")
+    for p in problems:
+        print(f"figures_test: {p}", file=sys.stderr)
+    print(f"figures_test: {drawn} figures redrawn, {'FAILED' if problems else 'equal to the bundled points'}",
+          file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
