@@ -17,15 +17,23 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
           base / this, 100 (this / base - 1), 100 (1 - this / base)), x, hue, lines: [y values
           drawn across], paper: [{label, x: [...], y: [...]} or {label, y: value}, optionally
           row: value]}
+  A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
+  from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
+  columns with names) against x for the run of that seed; from: {file: results.json, array:
+  PATH, x_span: [0, 100]} draws the list at PATH (e.g. 21 quantiles), its mean over the seeds
+  element by element, against its index spread over x_span.
 A figure-level key is the default of every panel; a panel's own wins."""
 import csv
+import json
 import textwrap
 from pathlib import Path
 
 from seed_stats import describe
 
 FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels"}
-PANEL_KEYS = {"y", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines", "paper"}
+PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
+              "paper"}
+FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
               "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
 COLORS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:gray",
@@ -35,6 +43,10 @@ MARKERS = "osD^v<>ph*Xd"
 
 class FigureError(Exception):
     """A malformed figure or one the summary cannot feed: the message names the place."""
+
+
+class RunsMissing(FigureError):
+    """A figure draws from the runs' own folders, and they are not there (a bundled summary)."""
 
 
 def check(figures, where):
@@ -58,7 +70,13 @@ def check(figures, where):
                     raise FigureError(f"{pat}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(PANEL_KEYS))}")
                 if ("relative_to" in panel) != ("as" in panel) or panel.get("as", "ratio") not in TRANSFORMS:
                     raise FigureError(f"{pat}: relative_to and as go together; as is one of {', '.join(TRANSFORMS)}")
-                if "x" not in panel and "x" not in fig:
+                source = panel.get("from")
+                if source is not None:
+                    if not isinstance(source, dict) or "file" not in source or set(source) - FROM_KEYS:
+                        raise FigureError(f"{pat}: from: expected {{file, ...}} of {', '.join(sorted(FROM_KEYS))}")
+                    if ("array" in source) == ("x" in source):
+                        raise FigureError(f"{pat}: from: give x (a column of a CSV file) or array (a results.json list)")
+                elif "x" not in panel and "x" not in fig:
                     raise FigureError(f"{pat}: no x (the figure's or the panel's)")
 
 
@@ -160,6 +178,42 @@ def points(summary, panel, where, hue_label, hue_value):
     return result
 
 
+def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
+    """[(name, xs, ys)] of a panel that draws from the runs' own files (its `from`)."""
+    source = panel["from"]
+    if runs_dir is None or not Path(runs_dir).is_dir():
+        raise RunsMissing(f"it draws from the runs' folders ({runs_dir}), which are not here")
+    runs = [r for r in summary.rows if matches(r, where) and (not hue_label or same(r[hue_label], hue_value))
+            and ("array" in source or same(r["seed"], source.get("seed", 1)))]
+    columns = panel["y"] if isinstance(panel["y"], list) else [panel["y"]]
+    names = panel.get("names", columns if len(columns) > 1 else [""])
+    folder = lambda run: Path(runs_dir) / Path(run["run"]).name  # noqa: E731
+    if "array" in source:
+        arrays = []
+        for run in runs:
+            value = json.loads((folder(run) / source["file"]).read_text())
+            for part in source["array"].split("."):
+                value = value.get(part, {}) if isinstance(value, dict) else {}
+            if isinstance(value, list) and value:
+                arrays.append([float(v) for v in value])
+        if not arrays:
+            return []
+        mean = [sum(column) / len(column) for column in zip(*arrays)]
+        low, high = source.get("x_span", [0, len(mean) - 1])
+        xs = [low + (high - low) * i / max(1, len(mean) - 1) for i in range(len(mean))]
+        return [("", xs, mean)]
+    lines = []
+    for run in runs:
+        with open(folder(run) / source["file"]) as f:
+            rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        xs = [float(r[source["x"]]) for r in rows]
+        for column, name in zip(columns, names):
+            if rows and column not in rows[0]:
+                raise FigureError(f"{folder(run) / source['file']}: no column {column}")
+            lines.append((name, xs, [float(r[column]) for r in rows]))
+    return lines
+
+
 def merged(fig, panel):
     out = {k: fig[k] for k in ("x", "hue") if k in fig}
     out.update(panel)
@@ -167,7 +221,7 @@ def merged(fig, panel):
     return out
 
 
-def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg")):
+def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None):
     """Draws one figure spec (one file per value of `each`); returns the paths written."""
     written = []
     each = fig_spec.get("each")
@@ -176,11 +230,11 @@ def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg")):
         if each:
             spec["where"] = {**fig_spec.get("where", {}), each: value}
         fill = {each: value} if each else {}
-        written += draw_one(spec, summary, out_dir, plt, fill, formats)
+        written += draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir)
     return written
 
 
-def draw_one(spec, summary, out_dir, plt, fill, formats):
+def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
     rows_spec = spec.get("rows")
     row_values, row_names = series_values(rows_spec, summary, spec.get("where"))
     layout = panel_rows(spec)
@@ -203,10 +257,19 @@ def draw_one(spec, summary, out_dir, plt, fill, formats):
                 where[rows_spec["label"]] = row_values[r]
             hue = panel.get("hue")
             hue_values, hue_names = series_values(hue, summary, where)
-            x_spec = panel["x"]
+            x_spec = panel.get("x") or {"label": panel["from"].get("x", "index")}
             shown = {str(k): str(v) for k, v in (x_spec.get("names") or {}).items()}
             categories = []
             for i, (hv, hn) in enumerate(zip(hue_values, hue_names)):
+                if "from" in panel:
+                    for name, xs, ys in run_lines(summary, panel, where, hue and hue["label"], hv, runs_dir):
+                        label = " ".join(n for n in (hn, name) if n) or None
+                        style = dict(color=COLORS[len(ax.get_lines()) % len(COLORS)], label=label, linewidth=1.2)
+                        if panel["from"].get("steps"):
+                            ax.step(xs, ys, where="post", **style)
+                        else:
+                            ax.plot(xs, ys, **style)
+                    continue
                 pts = points(summary, panel, where, hue and hue["label"], hv)
                 if not pts:
                     continue
@@ -239,12 +302,12 @@ def draw_one(spec, summary, out_dir, plt, fill, formats):
                             markeredgecolor="black", label=ref["label"])
                 else:
                     ax.axhline(ref["y"], color="crimson", linestyle="--", linewidth=1.2, label=ref["label"])
-            title = panel.get("title", panel["y"])
+            title = panel.get("title", str(panel["y"]))
             if rows_spec:
                 title = f"{row_names[r]}: {title}"
             ax.set_title(title.format(**fill), fontsize=10)
             ax.set_xlabel(x_spec.get("title", x_spec["label"]))
-            ax.set_ylabel(panel.get("axis", panel["y"]))
+            ax.set_ylabel(panel.get("axis", str(panel["y"])))
             if x_spec.get("scale") == "symlog":  # (a log axis that shows 0: linear below 1)
                 ax.set_xscale("symlog", linthresh=1)
                 ax.set_xlim(left=0)
@@ -257,7 +320,8 @@ def draw_one(spec, summary, out_dir, plt, fill, formats):
                 ax.legend(fontsize=7)
     counts = "/".join(str(s) for s in sorted(seeds))
     title = textwrap.fill(spec.get("title", spec["name"]).format(**fill), width=int(fig.get_figwidth() * 13))
-    fig.suptitle(f"{title}\n(mean and 95 % interval over {counts} seeds)", fontsize=11)
+    note = f"mean and 95 % interval over {counts} seeds" if seeds else "from the runs' own files"
+    fig.suptitle(f"{title}\n({note})", fontsize=11)
     name = spec["name"].format(**fill)
     written = []
     for suffix in formats:
@@ -265,6 +329,8 @@ def draw_one(spec, summary, out_dir, plt, fill, formats):
         fig.savefig(path, dpi=100)
         written.append(path)
     plt.close(fig)
+    if not table:  # (a figure of the runs' own files: its data are those files)
+        return written
     path = Path(out_dir) / f"{name}_figure.csv"
     with open(path, "w", newline="") as f:
         f.write(f"# {spec.get('title', name).format(**fill)}: each point of the figure, mean and 95 % half-width "

@@ -345,66 +345,6 @@ def reference(out):
 
 # E-RAPID (SPEC M1): power is normalised to the static network's, every statically assigned laser
 # (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
-ERAPID_MODES = {"p_nb": "P-NB", "p_b": "P-B"}
-
-
-def erapid_step(out):
-    """Figure 6: lasers lit, their mean level and the level of each wavelength into board 0 over a
-    load step, P-B and P-NB."""
-    fig, axes = plt.subplots(4, 1, figsize=(11, 11), sharex=True)
-    for mode, style in (("p_b", dict(color="tab:green")), ("p_nb", dict(color="tab:orange"))):
-        rows = read_csv(out / "runs" / f"{mode}_s1" / "timeseries.csv")
-        cycles = [int(r["cycle"]) for r in rows]
-        label = ERAPID_MODES[mode]
-        axes[0].plot(cycles, [float(r["offered_flits_per_node_cycle"]) for r in rows], label=f"{label} offered",
-                     linestyle=":", **style)
-        axes[0].plot(cycles, [float(r["accepted_flits_per_node_cycle"]) for r in rows], label=f"{label} accepted", **style)
-        axes[1].plot(cycles, [float(r["latency_avg"]) for r in rows], label=label, **style)
-        axes[2].plot(cycles, [float(r["erapid.lasers_lit"]) for r in rows], label=f"{label}: lasers lit (of 64)", **style)
-        axes[2].plot(cycles, [8 * float(r["erapid.mean_level"]) for r in rows], linestyle="--",
-                     label=f"{label}: mean level x 8", **style)
-        if mode == "p_b":
-            for x in range(8):
-                axes[3].step(cycles, [float(r[f"erapid.level_w{x}_into0"]) + 0.04 * x for r in rows], where="post",
-                             label=f"wavelength {x}")
-    axes[0].set(ylabel="flits/node/cycle")
-    axes[1].set(ylabel="latency (cycles)", yscale="log")
-    axes[2].set(ylabel="lasers / levels")
-    axes[3].set(ylabel="P-B: level into board 0\n(-1 dark)", xlabel="cycle", yticks=range(-1, 6))
-    for ax in axes:
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=7, loc="upper right", ncol=2)
-    fig.suptitle("E-RAPID under a load step (complement 0.05 -> 0.4 -> 0.05; Rw 1000, samples every 500 cycles)")
-    return fig
-
-
-TORUS_STYLES = {"fixed": ("A: fixed R", "tab:blue"), "randomised": ("B: randomised R", "tab:orange"),
-                "adaptive": ("C: adaptive R (start)", "tab:green")}
-
-
-def torus_swap(out):
-    """Swaps per period and the mean threshold over time for one run per variant (R = 50 at the
-    start, seed 1): the runs' time series (the speed-up figure is the experiment file's)."""
-    runs = read_csv(out / "summary.csv")
-    series, ax2 = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
-    for variant, (label, color) in TORUS_STYLES.items():
-        run = next((r for r in runs if r["variant"] == variant and int(r["threshold"]) == 50 and r["seed"] == "1"), None)
-        if not run:
-            continue
-        rows = read_csv(ROOT / run["run"] / "timeseries.csv")
-        cycles = [int(r["cycle"]) for r in rows]
-        ax2[0].step(cycles, [float(r["torus_swap.swaps"]) for r in rows], where="post", color=color, label=label)
-        ax2[1].step(cycles, [float(r["torus_swap.threshold_mean"]) for r in rows], where="post", color=color,
-                    label=label)
-    ax2[0].set(ylabel="swaps per period (all 3072 controllers)")
-    ax2[1].set(ylabel="mean threshold R", xlabel="step")
-    for ax in ax2:
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    series.suptitle("Swaps and thresholds over one run (R = 50 at the start, seed 1)")
-    return {"timeseries": series}
-
-
 PHOTONIC_LAYOUT_COLORS = ["tab:blue", "tab:orange", "tab:green"]
 
 
@@ -546,8 +486,8 @@ def photonic_fattree_1728(out):
 
 # Figures not yet drawn from an experiment file's `figures:` (they read the runs' folders: time
 # series, per-link curves) and the fat tree's choices; each runs after the file's figures.
-PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference, "erapid_step": erapid_step,
-         "torus_swap": torus_swap, "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
+PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference,
+         "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
          "photonic_torus_1728": photonic_torus_1728, "photonic_fattree_1728": photonic_fattree_1728}
 
 
@@ -596,11 +536,14 @@ def any_sweep(out, x, y, hue):
 
 def experiment_figures(name, out, summary, formats):
     """An experiment's figures: its file's (from `summary`), then any still drawn here from `out`."""
+    written = []
     try:
         spec = Experiment.load(name)
-        written = []
         for fig in spec.figures:
-            written += figure.draw(fig, figure.Summary(summary), out, plt, formats)
+            try:
+                written += figure.draw(fig, figure.Summary(summary), out, plt, formats, out / "runs")
+            except figure.RunsMissing as e:
+                print(f"plot: {fig['name']}: skipped: {e}", file=sys.stderr)
     except (ExperimentError, figure.FigureError) as e:
         print(f"plot: {e}", file=sys.stderr)
         return 2
@@ -617,7 +560,7 @@ def experiment_figures(name, out, summary, formats):
             fig.tight_layout()
             fig.savefig(path, dpi=100)
             print(f"plot: wrote {path}")
-    elif not written:
+    elif not spec.figures:
         print(f"plot: {name} has no figures", file=sys.stderr)
         return 2
     return 0

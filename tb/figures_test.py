@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CTest figures_regenerate: every bundled experiment with figures redraws them from its bundled
 summary (plot.py NAME --bundled, Debian's /usr/bin/python3 with matplotlib) into a scratch folder,
-and the points each figure shows (<name>_figure.csv) equal the bundled ones cell for cell: a
+and the points each figure shows (<name>_figure.csv) equal the bundled ones cell for cell (a figure
+of the runs' own files, which a bundled summary does not have, is skipped and says so): a
 change to the engine or to a figure's spec that moves a point shows here. Also: a malformed figure
 is refused when its file loads (exit 2 naming the key).
 Usage: figures_test.py SCRATCH"""
@@ -42,9 +43,13 @@ def main():
                 elif made.read_text() != bundled.read_text():
                     problems.append(f"{path.stem}: {made.name} differs from the bundled one (plot.py {path.stem} "
                                     "--bundled rewrites it)")
-            for suffix in formats.split(","):
-                if not list(out.glob(f"*.{suffix}")):
-                    problems.append(f"{path.stem}: no {suffix} written")
+            for made in out.glob("*_figure.csv"):
+                for suffix in formats.split(","):
+                    if not made.with_name(made.name.replace("_figure.csv", f".{suffix}")).is_file():
+                        problems.append(f"{path.stem}: {made.name} without its {suffix}")
+            skipped = run.stderr.count("skipped: it draws from the runs' folders")
+            if skipped + len(list(out.glob("*_figure.csv"))) < len(spec.figures):
+                problems.append(f"{path.stem}: {len(spec.figures)} figures, neither all drawn nor skipped:\n{run.stderr}")
         bad = tmp / "bad.yaml"
         bad.write_text("scenario: default\nlabels: [load]\naxes: [{label: load, key: traffic.load, values: [0.1]}]\n"
                        "figures: [{name: f, x: {label: load}, panels: [{y: accepted, colour: red}]}]\n")
