@@ -39,7 +39,8 @@ Expressions: Python arithmetic and comparisons of numbers and of these, per seed
       points with every point of the other that has the same values there (and seed)
 In `ours` and later values a name of `values` is its series; in holds, shape, shown and reason it
 is its mean (NAME.lo, NAME.hi: its interval; `ours` and `paper` too). reproduced: paper_value inside
-ours' 95 % interval or within the tolerance (or `holds`); reproduced in shape: `shape` holds."""
+ours' 95 % interval, or ours' whole interval within the tolerance of it (or `holds`); reproduced in
+shape: `shape` holds. `value` is checked to the digits it is written with (0.50: two)."""
 import argparse
 import ast
 import csv
@@ -96,9 +97,15 @@ class Series:
     def __init__(self, over, values):
         self.over, self.values = tuple(over), values
 
+    def seeds(self):
+        return {key[-1] for key in self.values}
+
     def _combine(self, other, op):
         if not isinstance(other, Series):
             return Series(self.over, {k: op(v, other) for k, v in self.values.items()})
+        if self.seeds() != other.seeds():
+            raise ClaimError(f"cannot pair runs of seeds {sorted(self.seeds())} with runs of seeds "
+                             f"{sorted(other.seeds())}: each side needs the same seeds")
         if set(other.over) <= set(self.over):  # each point pairs with the other's point it names
             return Series(self.over, {k: op(v, other._at(self.over, k)) for k, v in self.values.items()})
         if set(self.over) < set(other.over):
@@ -109,8 +116,8 @@ class Series:
         """This series' number for the point `key` of a series over `over` (a superset of ours)."""
         own = tuple(key[over.index(name)] for name in self.over) + key[-1:]
         if own not in self.values:
-            raise ClaimError(f"no run for {dict(zip(self.over + ('seed',), own))} to pair with "
-                             f"{dict(zip(over + ('seed',), key))}")
+            raise ClaimError(f"the series over {', '.join(self.over) or 'seeds'} has no run "
+                             f"{dict(zip(self.over + ('seed',), own))} to pair with {dict(zip(over + ('seed',), key))}")
         return self.values[own]
 
     def __add__(self, o): return self._combine(o, operator.add)
@@ -223,10 +230,36 @@ def evaluate(text, context, values, where):
         raise ClaimError(f"{where}: '{text}': {e}") from None
 
 
+class Written(float):
+    """A number of a claims file with the text it was written as (44.0 has one decimal, 44 none)."""
+
+    def __new__(cls, value, text):
+        self = super().__new__(cls, value)
+        self.text = text
+        return self
+
+
+class Loader(yaml.SafeLoader if yaml else object):
+    """YAML's safe loader, keeping each number's text (a recorded value is checked to its digits)."""
+
+
+def written_number(loader, node):
+    text = loader.construct_scalar(node)
+    parse = yaml.SafeLoader.construct_yaml_int if node.tag.endswith(":int") else yaml.SafeLoader.construct_yaml_float
+    return Written(parse(loader, node), text)
+
+
+if yaml:
+    for tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+        Loader.add_constructor(tag, written_number)
+
+
 def decimals(value):
-    """Digits after the point of a recorded value as written (repr of YAML's number)."""
-    text = repr(float(value)) if not isinstance(value, int) else str(value)
-    return 0 if "." not in text or text.endswith(".0") else len(text.split(".")[1])
+    """Digits after the point of a number as written in its file (or as Python prints it)."""
+    text = getattr(value, "text", None) or repr(value)
+    if "e" in text.lower():
+        raise ClaimError(f"{text}: write a recorded value without an exponent")
+    return len(text.split(".")[1]) if "." in text else 0
 
 
 class Claim:
@@ -266,12 +299,16 @@ class Claim:
                  if not (isinstance(value, Series) and value.over)}
         names.update(ours=ours, paper=paper)
         tolerance = self.spec.get("tolerance")
-        if isinstance(tolerance, str) and tolerance.strip().endswith("%") and paper is not None:
+        if tolerance is not None and paper is None:
+            raise ClaimError(f"{self.where}: tolerance: a tolerance needs the paper's value (paper_value)")
+        if isinstance(tolerance, str) and tolerance.strip().endswith("%"):
             tolerance = abs(paper) * float(tolerance.strip()[:-1]) / 100
         elif tolerance is not None and not isinstance(tolerance, (int, float)):
             raise ClaimError(f"{self.where}: tolerance: {tolerance!r}: expected a number or 'N %'")
+        # The paper's value inside our interval, or our whole interval within its tolerance.
         inside = paper is not None and ours.lo <= paper <= ours.hi and ours.n > 1
-        close = paper is not None and tolerance is not None and abs(ours - paper) <= tolerance
+        close = paper is not None and tolerance is not None and \
+            paper - tolerance <= ours.lo and ours.hi <= paper + tolerance
         holds = "holds" in self.spec and bool(evaluate(self.spec["holds"], context, names, f"{self.where}: holds"))
         shape = "shape" in self.spec and bool(evaluate(self.spec["shape"], context, names, f"{self.where}: shape"))
         verdict = VERDICTS[0] if inside or close or holds else VERDICTS[1] if shape else VERDICTS[2]
@@ -283,11 +320,18 @@ class Claim:
         recorded = self.spec["value"]
         if round(result["ours"], decimals(recorded)) != round(recorded, decimals(recorded)) and \
                 not math.isclose(result["ours"], recorded, rel_tol=1e-9):
-            found.append(f"value {recorded} recorded, {result['ours']:.6g} measured")
+            found.append(f"value {getattr(recorded, 'text', recorded)} recorded, {result['ours']:.6g} measured")
         if result["verdict"] != self.spec["verdict"]:
             found.append(f"verdict '{self.spec['verdict']}' recorded, '{result['verdict']}' measured "
                          f"(tests: {result['tests']})")
         return found
+
+    def interval_shown(self, result):
+        """A row of several seeds shows its interval: `shown` must name ours.lo and ours.hi."""
+        shown = str(self.spec.get("shown", ""))
+        if result["ours"].n > 1 and shown and not ("ours.lo" in shown and "ours.hi" in shown):
+            raise ClaimError(f"{self.where}: shown: ours has {result['ours'].n} seeds; show its interval "
+                             "({ours.lo...} and {ours.hi...})")
 
     def text(self, key, result, default=""):
         template = self.spec.get(key, default)
@@ -303,11 +347,14 @@ class ClaimsFile:
         if yaml is None:
             raise ClaimError("claims files need PyYAML (Debian: python3-yaml, which scripts/setup.sh installs)")
         try:
-            spec = yaml.safe_load(self.path.read_text())
+            spec = yaml.load(self.path.read_text(), Loader=Loader)
         except (OSError, yaml.YAMLError, UnicodeDecodeError) as e:
             raise ClaimError(f"{self.path}: cannot read: {e}") from None
-        if not isinstance(spec, dict) or set(spec) != FILE_KEYS:
-            raise ClaimError(f"{self.path}: expected the keys {', '.join(sorted(FILE_KEYS))}")
+        if not isinstance(spec, dict):
+            raise ClaimError(f"{self.path}: expected a mapping of {', '.join(sorted(FILE_KEYS))}")
+        for name in sorted(set(spec) ^ FILE_KEYS):
+            raise ClaimError(f"{self.path}: " + (f"unknown key '{name}'" if name in spec else f"'{name}' is missing")
+                             + f"; the keys: {', '.join(sorted(FILE_KEYS))}")
         self.paper, self.doc = str(spec["paper"]).strip(), ROOT / spec["doc"]
         self.folder = ROOT / spec["results"]
         self.name = self.path.parent.name
@@ -331,9 +378,12 @@ class ClaimsFile:
             s = claim.spec
             ours = result["ours"]
             unit = f" {s['unit']}" if s.get("unit") else ""
+            claim.interval_shown(result)
             shown = claim.text("shown", result, "") or fmt(ours, decimals(s["value"])) + unit
             if ours.n > 1 and not s.get("shown"):
-                shown += f" [{fmt(ours.lo, decimals(s['value']))}, {fmt(ours.hi, decimals(s['value']))}]"
+                shown += " [{}, {}]".format(*interval_text(ours, decimals(s["value"])))
+            if ours.n == 1:
+                shown += " (one run)"
             paper_value = "" if s.get("paper_value") is None else fmt(s["paper_value"], decimals(s["paper_value"])) + unit
             if s.get("tolerance") is not None and paper_value:
                 paper_value += f" ± {s['tolerance']}"
@@ -341,6 +391,15 @@ class ClaimsFile:
                      f"**{result['verdict']}**", claim.text("reason", result)]
             lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
         return "\n".join(lines)
+
+
+def interval_text(ours, digits):
+    """lo and hi with the digits that tell them apart (at most three more than the value's)."""
+    for d in range(digits, digits + 4):
+        lo, hi = fmt(ours.lo, d), fmt(ours.hi, d)
+        if lo != hi:
+            break
+    return lo, hi
 
 
 def fmt(value, digits):

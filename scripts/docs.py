@@ -28,7 +28,9 @@ class Sources:
 
     def __init__(self):
         self.files = {f.name: f for f in map(claims.ClaimsFile, claims.all_files())}
-        self.results, _ = claims.recompute(self.files.values())
+        self.results, problems = claims.recompute(self.files.values())
+        if problems:  # (a table shows what the files record, so they must hold first)
+            raise claims.ClaimError("claims no longer hold (scripts/claims.py says which): " + "; ".join(problems))
         self.cost = json.loads((ROOT / "cost" / "cost.json").read_text())
 
     def block(self, kind, argument, page):

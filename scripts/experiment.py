@@ -8,7 +8,8 @@ sweep makes, and which results.json fields its summary keeps. The format (README
   labels: [the columns that name a point, in order]: every run gives each one a value ("" for none)
   fields: the summary's columns after the common ones (COMMON_FIELDS): "OBJECT.*" for every scalar
           member of a results.json object, or {COLUMN: EXPRESSION}, EXPRESSION a results.json path
-          (latency.avg) or arithmetic (+ - * /) of paths and numbers; a path a run lacks gives ""
+          (latency.avg) or arithmetic (+ - * /) of paths and numbers, PATH[i] (a list's element) and
+          sum(PATH); a path a run lacks gives ""
   figures: its figures (scripts/figure.py says how), drawn by scripts/plot.py
   and a block of runs, which nests:
   set:    {key: value} that every run of the block sets
@@ -251,10 +252,18 @@ def parse_expression(text, where):
     except SyntaxError:
         raise ExperimentError(f"{where}: '{text}' is not an expression") from None
     for node in ast.walk(tree):
-        if not isinstance(node, (ast.BinOp, ast.UnaryOp, ast.USub, ast.Constant, ast.Name, ast.Attribute,
-                                 ast.Load, *OPERATORS)) or \
-                isinstance(node, ast.Constant) and not isinstance(node.value, (int, float)):
-            raise ExperimentError(f"{where}: '{text}': only results.json paths, numbers and + - * / are allowed")
+        allowed = isinstance(node, (ast.BinOp, ast.UnaryOp, ast.USub, ast.Constant, ast.Name, ast.Attribute,
+                                    ast.Load, ast.Subscript, ast.Call, *OPERATORS))
+        if isinstance(node, ast.Constant):
+            allowed = isinstance(node.value, (int, float))
+        elif isinstance(node, ast.Subscript):  # a list's element: PATH[i]
+            allowed = isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int)
+        elif isinstance(node, ast.Call):  # a list's sum: sum(PATH)
+            allowed = isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1 \
+                and not node.keywords
+        if not allowed:
+            raise ExperimentError(f"{where}: '{text}': only results.json paths, numbers, + - * /, PATH[i] and "
+                                  "sum(PATH) are allowed")
     return tree
 
 
@@ -272,6 +281,10 @@ def evaluate(tree, results):
             return -value(node.operand)
         if isinstance(node, ast.BinOp):
             return OPERATORS[type(node.op)](value(node.left), value(node.right))
+        if isinstance(node, ast.Subscript):
+            return value(node.value)[node.slice.value]
+        if isinstance(node, ast.Call):
+            return sum(value(node.args[0]))
         path = []
         while isinstance(node, ast.Attribute):
             path.insert(0, node.attr)
@@ -282,5 +295,5 @@ def evaluate(tree, results):
         return found
     try:
         return value(tree)
-    except (Missing, ZeroDivisionError, TypeError):  # (a null or text operand, a zero divisor)
+    except (Missing, ZeroDivisionError, TypeError, IndexError, KeyError):  # (a null, text or short operand)
         return ""

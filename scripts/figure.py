@@ -15,8 +15,11 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
           kept, e.g. verdict: ok), relative_to: {LABEL: value} (the run of the same seed and other
           labels with these values) and as: ratio | speedup | overhead | saving (this / base,
           base / this, 100 (this / base - 1), 100 (1 - this / base)), x, hue, lines: [y values
-          drawn across], paper: [{label, x: [...], y: [...]} or {label, y: value}, optionally
-          row: value]}
+          drawn across], marks: [{label, where: {LABEL: value}}] (the mean of the runs matching
+          where, e.g. a baseline's, drawn across), paper: [{label, x: [...], y: [...]} (stars) or
+          {label, y: value} (a dashed line), optionally row: value; guide: true for a grey line
+          through x, y that is not the paper's]}
+  x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
   columns with names) against x for the run of that seed; from: {file: results.json, array:
@@ -32,7 +35,7 @@ from seed_stats import describe
 
 FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels"}
 PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
-              "paper"}
+              "marks", "paper"}
 FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
               "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
@@ -115,8 +118,11 @@ class Summary:
         if not self.rows:
             raise FigureError(f"{path}: no runs")
         columns = list(self.rows[0])
+        if "seed" not in columns:
+            raise FigureError(f"{path}: not a sweep's summary (no seed column)")
         self.labels = columns[:columns.index("seed")]
         self.path, self.index = path, None
+        self.dropped = {}  # why -> the runs a panel could not use (said once, after drawing)
 
     def values(self, label, where):
         return list(dict.fromkeys(r[label] for r in self.rows if matches(r, where)))
@@ -141,6 +147,31 @@ def canonical(value):
     return n if n is not None else str(value)
 
 
+def check_labels(panel, summary, where_from):
+    """Every label a panel names is one of the summary's, and every value it lists has runs."""
+    def label(name, what):
+        if name not in summary.labels:
+            raise FigureError(f"{where_from}: {what}: '{name}' is not a label of {summary.path} "
+                              f"(labels: {', '.join(summary.labels)})")
+    x = panel.get("x") or {}
+    for name in (x.get("label") if isinstance(x.get("label"), list) else [x.get("label")]):
+        if name is not None and "from" not in panel:
+            label(name, "x")
+    for key in ("where", "relative_to"):
+        for name in panel.get(key) or {}:
+            label(name, key)
+    for name in panel.get("runs") or {}:
+        if name not in summary.rows[0]:
+            raise FigureError(f"{where_from}: runs: '{name}' is not a column of {summary.path}")
+    hue = panel.get("hue")
+    if hue:
+        label(hue["label"], "hue")
+        known = {canonical(v) for v in summary.values(hue["label"], None)}
+        missing = [v for v in hue.get("values", []) if canonical(v) not in known]
+        if missing:
+            raise FigureError(f"{where_from}: hue: {hue['label']} has no runs of {missing}")
+
+
 def series_values(spec, summary, where):
     """(values, names) of a hue or row spec: its listed values, else the summary's in order."""
     if spec is None:
@@ -152,7 +183,7 @@ def series_values(spec, summary, where):
 
 def points(summary, panel, where, hue_label, hue_value):
     """[(x, mean, ci95 half-width, seeds)] of one line of a panel."""
-    x_label = panel["x"]["label"]
+    x_labels = panel["x"]["label"] if isinstance(panel["x"]["label"], list) else [panel["x"]["label"]]
     transform = TRANSFORMS.get(panel.get("as"))
     samples = {}
     for run in summary.rows:
@@ -164,17 +195,19 @@ def points(summary, panel, where, hue_label, hue_value):
         if value is None:
             if panel["y"] not in run:
                 raise FigureError(f"{summary.path}: no field {panel['y']}; fields: {', '.join(run)}")
+            summary.dropped.setdefault(f"no {panel['y']}", set()).add(run["run"] or run["seed"])
             continue
         if transform:
             base = number(summary.base(run, panel["relative_to"]).get(panel["y"]))
             if not base:
+                summary.dropped.setdefault(f"its base run has no {panel['y']}", set()).add(run["run"] or run["seed"])
                 continue
             value = transform(value, base)
-        samples.setdefault(run[x_label], []).append(value)
+        samples.setdefault(" ".join(run[x] for x in x_labels if run[x] != ""), []).append(value)
     result = []
     for x, values in samples.items():
         n, mean, _, half = describe(values)
-        result.append((x, mean, half if half != "" else 0.0, n))
+        result.append((x, mean, half, n))  # (half: "" for one seed)
     return result
 
 
@@ -225,6 +258,8 @@ def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None)
     """Draws one figure spec (one file per value of `each`); returns the paths written."""
     written = []
     each = fig_spec.get("each")
+    if each and each not in summary.labels:
+        raise FigureError(f"figure {fig_spec['name']}: each: '{each}' is not a label of {summary.path}")
     for value in (summary.values(each, fig_spec.get("where")) if each else [None]):
         spec = dict(fig_spec)
         if each:
@@ -236,6 +271,8 @@ def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None)
 
 def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
     rows_spec = spec.get("rows")
+    if rows_spec and rows_spec["label"] not in summary.labels:
+        raise FigureError(f"figure {spec['name']}: rows: '{rows_spec['label']}' is not a label of {summary.path}")
     row_values, row_names = series_values(rows_spec, summary, spec.get("where"))
     layout = panel_rows(spec)
     if rows_spec:
@@ -252,6 +289,7 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                 ax.axis("off")
                 continue
             panel = merged(spec, row[c])
+            check_labels(panel, summary, f"figure {spec['name']}, panel {r},{c}")
             where = dict(panel["where"])
             if rows_spec:
                 where[rows_spec["label"]] = row_values[r]
@@ -282,7 +320,7 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                         if p[0] not in categories:
                             categories.append(p[0])
                     xs = [categories.index(p[0]) for p in pts]
-                ax.errorbar(xs, [p[1] for p in pts], yerr=[p[2] for p in pts], marker=MARKERS[i % len(MARKERS)],
+                ax.errorbar(xs, [p[1] for p in pts], yerr=[p[2] or 0 for p in pts], marker=MARKERS[i % len(MARKERS)],
                             markersize=4, capsize=2, color=COLORS[i % len(COLORS)], label=hn)
                 for p in pts:
                     seeds.add(p[3])
@@ -294,11 +332,18 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                               max(len(shown.get(c, c)) for c in categories) > 6 else 0, fontsize=8)
             for y in panel.get("lines", []):
                 ax.axhline(y, color="grey", linestyle=":", linewidth=1)
+            for k, mark in enumerate(panel.get("marks", [])):  # another point's mean as a line across
+                marked = points(summary, dict(panel, x={"label": []}), {**where, **mark["where"]}, None, None)
+                if marked:
+                    ax.axhline(marked[0][1], color=COLORS[-1 - k], linestyle=":", linewidth=1.2, label=mark["label"])
             for ref in panel.get("paper", []):
                 if "row" in ref and (not rows_spec or not same(row_values[r], ref["row"])):
                     continue
-                if "x" in ref:
-                    ax.plot(ref["x"], ref["y"], linestyle="none", marker="*", markersize=11, color="crimson",
+                if "x" in ref and ref.get("guide"):  # (a reading aid, not the paper's value)
+                    ax.plot(ref["x"], ref["y"], color="grey", linestyle="--", linewidth=1, label=ref["label"])
+                elif "x" in ref:
+                    xs = [categories.index(str(x)) if str(x) in categories else x for x in ref["x"]]
+                    ax.plot(xs, ref["y"], linestyle="none", marker="*", markersize=11, color="crimson",
                             markeredgecolor="black", label=ref["label"])
                 else:
                     ax.axhline(ref["y"], color="crimson", linestyle="--", linewidth=1.2, label=ref["label"])

@@ -229,12 +229,12 @@ def fattree_ramp(out):
                          "link_power_on_max": round(max(float(r["link_power_relative"]) for r in window["on"]), 4),
                          "latency_on": round(mean("on", "latency_avg"), 2), "latency_off": round(mean("off", "latency_avg"), 2),
                          "latency_ratio": round(mean("on", "latency_avg") / mean("off", "latency_avg"), 3)})
-    with open(out / "segments.csv", "w", newline="") as f:
+    with open(out / "fattree_ramp_segments.csv", "w", newline="") as f:
         f.write("# steady segments (second half of each flat part of the ramp), means of 1000-cycle windows\n")
         writer = csv.DictWriter(f, fieldnames=list(segments[0]))
         writer.writeheader()
         writer.writerows(segments)
-    print(f"plot: wrote {out / 'segments.csv'}")
+    print(f"plot: wrote {out / 'fattree_ramp_segments.csv'}")
     fig, axes = plt.subplots(3, 1, figsize=(10, 8), sharex=True)
     for config, rows in series.items():
         cycles = [int(r["cycle"]) for r in rows]
@@ -345,150 +345,9 @@ def reference(out):
 
 # E-RAPID (SPEC M1): power is normalised to the static network's, every statically assigned laser
 # (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
-PHOTONIC_LAYOUT_COLORS = ["tab:blue", "tab:orange", "tab:green"]
-
-
-def size_label(b):
-    b = int(b)
-    return "unl." if b == 0 else f"{b >> 20}M" if b >= 1 << 20 else f"{b >> 10}K"
-
-
-def photonic_table(out):
-    """One row per point (mode, layout, buffer bytes), means over seeds (speed-up per seed over the
-    same seed's circuit-switched run, then min / max), and the runs' results.json for the curves."""
-    runs = read_csv(out / "summary.csv")
-    base = {r["seed"]: float(r["exec_cycles"]) for r in runs if r["mode"] == "circuit"}
-    groups = defaultdict(list)
-    for r in runs:
-        groups[(r["mode"], r["layout"], r["bytes"])].append(r)
-    table = []
-    for (mode, layout, size), rs in groups.items():
-        results = [json.loads((ROOT / r["run"] / "results.json").read_text()) for r in rs]
-        speedups = [base[r["seed"]] / float(r["exec_cycles"]) for r in rs]
-        never = [p["photonic"]["packets_by_times_buffered"][0] / sum(p["photonic"]["packets_by_times_buffered"])
-                 for p in results]
-        mean = lambda key: sum(float(r[key]) for r in rs) / len(rs)  # noqa: E731
-        buf = [float(r["photonic.buffer_utilisation_mean"]) for r in rs if r["photonic.buffer_utilisation_mean"]]
-        table.append({"mode": mode, "layout": layout, "bytes": size, "seeds": len(rs),
-                      "exec_cycles": mean("exec_cycles"), "speedup": sum(speedups) / len(speedups),
-                      "speedup_min": min(speedups), "speedup_max": max(speedups),
-                      "link_utilisation": mean("photonic.link_utilisation_mean"),
-                      "buffer_utilisation": sum(buf) / len(buf) if buf else "",
-                      "never_buffered": sum(never) / len(never),
-                      "latency_buffer": mean("photonic.latency_buffer_avg"),
-                      "latency_network": mean("photonic.latency_network_avg"),
-                      "failed_attempts": mean("photonic.failed_attempts"), "attempts": mean("photonic.attempts"),
-                      "sorted": [sum(q) / len(q) for q in zip(*(p["photonic"]["link_utilisation_sorted"]
-                                                               for p in results))]})
-    return table
-
-
-def photonic(out, layouts, title):
-    """Paper 004's Figures 4-9 from one sweep: sorted link utilisation (circuit, packetised, and
-    segment at 1 MB and unlimited in each layout); against buffer size per layout: mean link
-    utilisation, buffer utilisation, packets never buffered, buffer and network latency, and the
-    speed-up over circuit switching (per seed, min-max shaded). Writes <experiment>.csv."""
-    table = photonic_table(out)
-    write_table(out / f"{out.name}.csv", [{k: v for k, v in t.items() if k != "sorted"} for t in table],
-                f"{title}: means over seeds; speed-up = circuit-switched execution / this one, per seed")
-    point = {(t["mode"], t["layout"], t["bytes"]): t for t in table}
-    fig, axes = plt.subplots(3, 2, figsize=(12, 12))
-    ax = axes[0][0]
-    quantiles = [i / 20 for i in range(21)]
-    for mode, color in (("circuit", "tab:red"), ("packetised", "tab:purple")):
-        ax.plot(quantiles, point[(mode, "none", "")]["sorted"], color=color, label=mode)
-    for layout, color in zip(layouts, PHOTONIC_LAYOUT_COLORS):
-        for size, style in (("1048576", "-"), ("0", "--")):
-            t = point.get(("segment", layout, size))
-            if t:
-                ax.plot(quantiles, t["sorted"], color=color, linestyle=style, label=f"segment {layout} {size_label(size)}")
-    ax.set(xlabel="links, sorted (quantile)", ylabel="link utilisation", title="(Fig. 4/5) sorted link utilisation")
-    sizes = sorted({int(t["bytes"]) for t in table if t["mode"] == "segment"}, key=lambda b: b or 1 << 40)
-    xs = range(len(sizes))
-    panels = [(axes[0][1], "link_utilisation", "mean link utilisation", "(Fig. 5)"),
-              (axes[1][0], "buffer_utilisation", "mean buffer utilisation", "(Fig. 6)"),
-              (axes[1][1], "never_buffered", "packets never buffered (share)", "(Fig. 7)"),
-              (axes[2][0], "latency_buffer", "latency in buffers / total (cycles)", "(Fig. 8)"),
-              (axes[2][1], "speedup", "speed-up over circuit switching", "(Fig. 9)")]
-    for ax, key, label, fig_name in panels:
-        for layout, color in zip(layouts, PHOTONIC_LAYOUT_COLORS):
-            rows = [point.get(("segment", layout, str(b))) for b in sizes]
-            ys = [r[key] if r and r[key] != "" else float("nan") for r in rows]
-            ax.plot(xs, ys, marker="o", color=color, label=f"segment, {layout}")
-            if key == "speedup":
-                ax.fill_between(xs, [r["speedup_min"] for r in rows], [r["speedup_max"] for r in rows], color=color,
-                                alpha=0.15)
-            if key == "latency_buffer":
-                ax.plot(xs, [r["latency_buffer"] + r["latency_network"] for r in rows], marker="s", linestyle=":",
-                        color=color, label=f"total, {layout}")
-        if key in ("link_utilisation", "speedup", "latency_buffer"):
-            for mode, color in (("circuit", "tab:red"), ("packetised", "tab:purple")):
-                t = point[(mode, "none", "")]
-                value = t["latency_network"] if key == "latency_buffer" else t[key]
-                ax.axhline(value, color=color, linestyle=":", label=mode + (" (total)" if key == "latency_buffer" else ""))
-        ax.set_xticks(list(xs), [size_label(b) for b in sizes])
-        ax.set(xlabel="buffer size", ylabel=label, title=f"{fig_name} {label}")
-    for row in axes:
-        for ax in row:
-            ax.grid(alpha=0.3)
-            ax.legend(fontsize=7)
-    seeds = point[("circuit", "none", "")]["seeds"]
-    fig.suptitle(f"{title} ({seeds} seeds; circuit switching: {point[('circuit', 'none', '')]['exec_cycles']:.0f} cycles)")
-    return fig
-
-
-def photonic_torus(out):
-    return photonic(out, ["all", "every_2", "every_4"], "Photonic 4x4x4 torus, 100 messages per node")
-
-
-def photonic_fattree(out):
-    return photonic(out, ["top_1", "top_2", "top_3"], "Photonic 4-ary 3-tree, 100 messages per node")
-
-
-def photonic_1728(out, title):
-    """The paper-scale points: speed-up over circuit switching (Figure 9) and mean link utilisation
-    (Figures 4, 5) per mode, layout and size, one bar each; sorted link utilisation below.
-    Writes <experiment>.csv."""
-    table = photonic_table(out)
-    write_table(out / f"{out.name}.csv", [{k: v for k, v in t.items() if k != "sorted"} for t in table],
-                f"{title}: speed-up = circuit-switched execution / this one, per seed")
-    labels = [t["mode"] if t["mode"] != "segment" else f"{t['layout']} {size_label(t['bytes'])}" for t in table]
-    fig, axes = plt.subplots(3, 1, figsize=(10, 11))
-    xs = range(len(table))
-    axes[0].bar(xs, [t["speedup"] for t in table], color="tab:blue",
-                yerr=[[t["speedup"] - t["speedup_min"] for t in table], [t["speedup_max"] - t["speedup"] for t in table]],
-                capsize=4)
-    axes[0].axhline(1.0, color="grey", linestyle=":")
-    axes[0].set(ylabel="speed-up over circuit switching",
-                title="(Fig. 9) completion time, circuit / this (mean of the seeds, lowest to highest)")
-    axes[1].bar(xs, [t["link_utilisation"] for t in table], color="tab:green")
-    axes[1].set(ylabel="mean link utilisation", title="(Fig. 4, 5) mean link utilisation")
-    for ax in axes[:2]:
-        ax.set_xticks(list(xs), labels, rotation=20, fontsize=8)
-        ax.grid(alpha=0.3, axis="y")
-    quantiles = [i / 20 for i in range(21)]
-    for t, label in zip(table, labels):
-        axes[2].plot(quantiles, t["sorted"], label=label)
-    axes[2].set(xlabel="links, sorted (quantile)", ylabel="link utilisation", title="sorted link utilisation")
-    axes[2].grid(alpha=0.3)
-    axes[2].legend(fontsize=7)
-    fig.suptitle(title)
-    return fig
-
-
-def photonic_torus_1728(out):
-    return photonic_1728(out, "Photonic 12x12x12 torus (1728 nodes), 20 messages per node")
-
-
-def photonic_fattree_1728(out):
-    return photonic_1728(out, "Photonic 12-ary 3-tree (1728 nodes), 20 messages per node")
-
-
 # Figures not yet drawn from an experiment file's `figures:` (they read the runs' folders: time
 # series, per-link curves) and the fat tree's choices; each runs after the file's figures.
-PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference,
-         "photonic_torus": photonic_torus, "photonic_fattree": photonic_fattree,
-         "photonic_torus_1728": photonic_torus_1728, "photonic_fattree_1728": photonic_fattree_1728}
+PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference}
 
 
 def as_number(text):
@@ -539,11 +398,14 @@ def experiment_figures(name, out, summary, formats):
     written = []
     try:
         spec = Experiment.load(name)
+        runs = figure.Summary(summary) if spec.figures else None
         for fig in spec.figures:
             try:
-                written += figure.draw(fig, figure.Summary(summary), out, plt, formats, out / "runs")
+                written += figure.draw(fig, runs, out, plt, formats, out / "runs")
             except figure.RunsMissing as e:
                 print(f"plot: {fig['name']}: skipped: {e}", file=sys.stderr)
+        for reason, left in sorted((runs.dropped if runs else {}).items()):
+            print(f"plot: {len(left)} runs left out of a panel ({reason}), e.g. {min(left)}", file=sys.stderr)
     except (ExperimentError, figure.FigureError) as e:
         print(f"plot: {e}", file=sys.stderr)
         return 2

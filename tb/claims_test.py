@@ -6,8 +6,12 @@ results hold, value and verdict, and the checker can fail:
   the interval nor within the tolerance, makes it exit 1 naming the claim;
 - a malformed file (unknown key, unknown experiment, a name the expression does not know, a
   result still per point) makes it exit 2 naming the place;
-- the arithmetic: pairing by seed and by point, highest/lowest, the 95 % interval (Student's t,
-  two degrees of freedom: 4.3027) on a results file written here.
+- the arithmetic on a results file written here: pairing by seed and by point, highest/lowest
+  against most (a point's mean against each seed's best), the 95 % interval (Student's t, two
+  degrees of freedom: 4.3027), the verdict's tests (inside, tolerance as a number or per cent,
+  holds, shape), one run, seeds that do not pair, a `shown` without the interval, the recorded
+  value's trailing zero;
+- docs.py --check finds a stale generated table.
 Usage: claims_test.py SCRATCH"""
 import copy
 import math
@@ -102,17 +106,60 @@ def main():
         # per seed: (5 + n/2)/(10 + n) at 0.1 and (25 + n/2)/(50 + n) at 0.5 are 0.5 exactly
         if not (math.isclose(ours, 0.5) and ours.n == 3 and math.isclose(ours.lo, 0.5) and result["verdict"] == "reproduced"):
             problems.append(f"toy ratio: {ours} [{ours.lo}, {ours.hi}] n={ours.n}, {result['verdict']}")
-        spread = toy_file.claims[0]
-        spread.spec = dict(spread.spec, ours="run('latency', mode='base', load=0.1)", value=10, paper_value=13,
-                           verdict="departs")
-        result = spread.compute(toy_file.folder)
-        half = T_975_DF2 * 1.0 / math.sqrt(3)  # seeds 9, 10, 11: standard deviation 1
-        o = result["ours"]
-        if not (math.isclose(o, 10) and math.isclose(o.hi - o, half, rel_tol=1e-4) and result["verdict"] == "departs"):
-            problems.append(f"toy interval: {o} [{o.lo}, {o.hi}] (half-width {half:.4f} expected), {result['verdict']}")
-        spread.spec = dict(spread.spec, paper_value=12.3, verdict="reproduced")
-        if spread.compute(toy_file.folder)["verdict"] != "reproduced":  # 12.3 < 10 + 2.484
-            problems.append("toy: a paper value inside the interval is not 'reproduced'")
+        toy_claim = toy_file.claims[0]
+
+        def case(name, expect, **spec):
+            """Recomputes the toy claim with these keys; expect: (value, verdict) or an error's words."""
+            toy_claim.spec = dict(toy["claims"][0], values={}, reason="-", **spec)
+            try:
+                r = toy_claim.compute(toy_file.folder)
+                toy_claim.interval_shown(r)
+                got = (round(float(r["ours"]), 6), r["verdict"])
+                if isinstance(expect, str) or not math.isclose(got[0], expect[0]) or got[1] != expect[1]:
+                    problems.append(f"toy {name}: {got}, expected {expect}")
+                return r
+            except claims.ClaimError as e:
+                if not isinstance(expect, str) or expect not in str(e):
+                    problems.append(f"toy {name}: {e}, expected {expect}")
+
+        base01 = "run('latency', mode='base', load=0.1)"  # seeds 9, 10, 11
+        half = T_975_DF2 * 1.0 / math.sqrt(3)  # (standard deviation 1)
+        r = case("interval", (10, "departs"), ours=base01, paper_value=13)
+        if r and not math.isclose(r["ours"].hi - 10, half, rel_tol=1e-4):
+            problems.append(f"toy interval: half-width {r['ours'].hi - 10}, expected {half:.4f}")
+        case("inside", (10, "reproduced"), ours=base01, paper_value=12.3)  # 12.3 < 10 + 2.484
+        case("tolerance: the whole interval within it", (10, "reproduced"), ours=base01, paper_value=13, tolerance=5.6)
+        case("tolerance: the mean within it is not enough", (10, "departs"), ours=base01, paper_value=13, tolerance=3.5)
+        case("tolerance in per cent", (10, "reproduced"), ours=base01, paper_value=13, tolerance="44 %")
+        case("tolerance without a paper value", "needs the paper's value", ours=base01, paper_value=None, tolerance=1)
+        case("holds", (10, "reproduced"), ours=base01, paper_value=None, holds="ours.lo > 7")
+        case("shape", (10, "reproduced in shape"), ours=base01, paper_value=None, holds="ours.lo > 8",
+             shape="ours > 9")
+        case("neither", (10, "departs"), ours=base01, paper_value=None, holds="ours.lo > 8", shape="ours > 11")
+        # highest picks the point with the highest mean (load 0.5: 50), not each seed's highest
+        case("highest", (50, "departs"), ours="highest(run('latency', over='load', mode='base'))", paper_value=None)
+        case("lowest", (10, "departs"), ours="lowest(run('latency', over='load', mode='base'))", paper_value=None)
+        case("most per seed", (50, "departs"), ours="most(run('latency', over='load', mode='base'))", paper_value=None)
+        case("one run", (9, "departs"), ours="run('latency', mode='base', load=0.1, seed=1)", paper_value=9.5)
+        case("seeds must pair", "each side needs the same seeds",
+             ours="run('latency', mode='base', load=0.1, seed=[1, 2]) / run('latency', mode='fast', load=0.1)")
+        case("several runs per seed", "more than one run", ours="run('latency', mode='base')")
+        case("shown without the interval", "show its interval", ours=base01, paper_value=None, shown="{ours:.1f}")
+        moved = Path(path).read_text().replace("value: 0.5", "value: 0.50")
+        Path(path).write_text(moved.replace("paper_value: 0.50", "paper_value: 0.5"))
+        if not claims.ClaimsFile(path).claims[0].problems({"ours": claims.Measured(0.506), "verdict": "reproduced"}):
+            problems.append("toy: 0.506 passes as the recorded 0.50 (a trailing zero must count)")
+
+    # A stale generated block is found, and a plain run rewrites it.
+    page = ROOT / "docs" / "erapid.md"
+    text = page.read_text()
+    try:
+        page.write_text(text.replace("| **departs** |", "| **reproduced** |", 1))
+        stale = subprocess.run([sys.executable, ROOT / "scripts" / "docs.py", "--check"], capture_output=True, text=True)
+        if stale.returncode != 1 or "docs/erapid.md" not in stale.stderr:
+            problems.append(f"docs.py --check on a stale table: exit {stale.returncode}, {stale.stderr.strip()}")
+    finally:
+        page.write_text(text)
 
     for p in problems:
         print(f"claims_test: {p}", file=sys.stderr)
