@@ -136,7 +136,7 @@ class Series:
         points = {}
         for key, value in self.values.items():
             points.setdefault(key[:-1], {})[key[-1:]] = value
-        chosen = choose(points, key=lambda p: sum(points[p].values()) / len(points[p]))
+        chosen = choose(points, key=lambda p: math.fsum(points[p].values()) / len(points[p]))
         return Series((), points[chosen])
 
     def reduce(self, how):
@@ -210,7 +210,7 @@ class Context:
 
     def names(self, values):
         return {"run": self.run, "most": lambda s: s.reduce(max), "least": lambda s: s.reduce(min),
-                "mean": lambda s: s.reduce(lambda v: sum(v) / len(v)), "highest": lambda s: s.pick(max),
+                "mean": lambda s: s.reduce(lambda v: math.fsum(v) / len(v)), "highest": lambda s: s.pick(max),
                 "lowest": lambda s: s.pick(min), "abs": abs, **values}
 
 

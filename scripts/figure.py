@@ -28,6 +28,7 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
 A figure-level key is the default of every panel; a panel's own wins."""
 import csv
 import json
+import math
 import textwrap
 from pathlib import Path
 
@@ -231,7 +232,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
                 arrays.append([float(v) for v in value])
         if not arrays:
             return []
-        mean = [sum(column) / len(column) for column in zip(*arrays)]
+        mean = [math.fsum(column) / len(column) for column in zip(*arrays)]
         low, high = source.get("x_span", [0, len(mean) - 1])
         xs = [low + (high - low) * i / max(1, len(mean) - 1) for i in range(len(mean))]
         return [("", xs, mean)]

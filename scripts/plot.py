@@ -438,7 +438,8 @@ def main():
     parser.add_argument("--summary", type=Path, help="the runs to draw from (default <out>/summary.csv)")
     parser.add_argument("--bundled", action="store_true", help="draw from the experiment's bundled summary (its "
                         "file's results:), into its folder unless --out")
-    parser.add_argument("--formats", default="png,svg", help="image formats, comma-separated (default png,svg)")
+    parser.add_argument("--formats", default="png,svg", help="image formats, comma-separated (default png,svg; "
+                        "\"\" for the points' CSV alone)")
     parser.add_argument("--x", help="any sweep: the label on the x axis (a column of points.csv)")
     parser.add_argument("--y", help="any sweep: the numeric field on the y axis (its mean and 95 %% interval)")
     parser.add_argument("--hue", help="any sweep: a line per value of this label")
@@ -466,7 +467,7 @@ def main():
         return 2
     if args.experiment:
         out.mkdir(parents=True, exist_ok=True)
-        return experiment_figures(args.experiment, out, table, args.formats.split(","))
+        return experiment_figures(args.experiment, out, table, [f for f in args.formats.split(",") if f])
     fig = any_sweep(out, args.x, args.y, args.hue)
     fig.tight_layout()
     for suffix in args.formats.split(","):

@@ -34,10 +34,10 @@ def numeric(value):
 def describe(values):
     """(n, mean, standard deviation, 95 % half-width); the last two "" for one sample."""
     n = len(values)
-    mean = sum(values) / n
+    mean = math.fsum(values) / n  # (exactly rounded: the same last digit on every Python version)
     if n < 2:
         return n, mean, "", ""
-    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    std = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     return n, mean, std, t_quantile(0.975, n - 1) * std / math.sqrt(n)
 
 

@@ -4,7 +4,9 @@ summary (plot.py NAME --bundled, Debian's /usr/bin/python3 with matplotlib) into
 and the points each figure shows (<name>_figure.csv) equal the bundled ones cell for cell (a figure
 of the runs' own files, which a bundled summary does not have, is skipped and says so): a
 change to the engine or to a figure's spec that moves a point shows here. Also: a malformed figure
-is refused when its file loads (exit 2 naming the key).
+is refused when its file loads (exit 2 naming the key), and the engine's numbers on a summary of
+known values (a speed-up against the base run of the same seed, its interval, a one-seed point,
+labels that are not labels).
 Usage: figures_test.py SCRATCH"""
 import subprocess
 import sys
@@ -14,8 +16,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import experiment  # noqa: E402
+import figure  # noqa: E402
+from seed_stats import describe  # noqa: E402
 
 PLOTTER = "/usr/bin/python3"  # (Debian's, with matplotlib; scripts/setup.sh installs it)
+
+
+def toy(tmp):
+    """The engine's numbers on a summary of known values: speed-up against the base run of the same
+    seed, its mean and Student's t interval, a one-seed point without one, a label that is not one."""
+    problems = []
+    rows = ["mode,load,seed,exec"]
+    for seed, (base, fast) in enumerate(((100, 50), (110, 50), (90, 60)), start=1):
+        rows += [f"base,0.1,{seed},{base}", f"fast,0.1,{seed},{fast}"]
+    rows += ["fast,0.5,1,70"]
+    (tmp / "toy.csv").write_text("\n".join(rows) + "\n")
+    summary = figure.Summary(tmp / "toy.csv")
+    panel = {"y": "exec", "x": {"label": "load"}, "relative_to": {"mode": "base"}, "as": "speedup"}
+    got = figure.points(summary, panel, {"mode": "fast", "load": 0.1}, None, None)
+    _, mean, _, half = describe([100 / 50, 110 / 50, 90 / 60])
+    if len(got) != 1 or got[0][0] != "0.1" or abs(got[0][1] - mean) > 1e-12 or abs(got[0][2] - half) > 1e-12:
+        problems.append(f"toy speed-up: {got}, expected mean {mean}, half-width {half} at 0.1")
+    try:
+        figure.points(summary, panel, {"mode": "fast"}, None, None)
+        problems.append("toy: a run without its base run passed")
+    except figure.FigureError as e:
+        if "to compare with" not in str(e):
+            problems.append(f"toy: a run without its base run: {e}")
+    plain = figure.points(summary, dict(panel, relative_to=None, **{"as": None}), {"mode": "fast"}, None, None)
+    one = [p for p in plain if p[0] == "0.5"]
+    if not one or one[0][2] != "" or one[0][3] != 1:
+        problems.append(f"toy: a one-seed point has an interval: {one}")
+    for bad, words in (({"hue": {"label": "nope"}}, "'nope' is not a label"),
+                       ({"relative_to": {"nope": 1}, "as": "ratio"}, "'nope' is not a label"),
+                       ({"hue": {"label": "mode", "values": ["base", "slow"]}}, "no runs of ['slow']")):
+        try:
+            figure.check_labels(dict(panel, **bad), summary, "toy")
+            problems.append(f"toy: {bad} accepted")
+        except figure.FigureError as e:
+            if words not in str(e):
+                problems.append(f"toy: {bad}: {e}")
+    return problems
 
 
 def main():
@@ -24,12 +65,13 @@ def main():
     problems, drawn = [], 0
     with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         tmp = Path(tmp)
+        problems += toy(tmp)
         for path in experiment.bundled_files():
             spec = experiment.Experiment.load(str(path))
             if not spec.figures:
                 continue
             out = tmp / path.stem
-            formats = "png,svg" if path.stem == "erapid_rw" else "png"  # (SVG is slow to write: once)
+            formats = "png,svg" if path.stem == "erapid_rw" else ""  # (images are slow to write: once)
             run = subprocess.run([PLOTTER, ROOT / "scripts" / "plot.py", str(path), "--bundled", "--out", out,
                                   "--formats", formats], capture_output=True, text=True)
             if run.returncode != 0:
@@ -44,7 +86,7 @@ def main():
                     problems.append(f"{path.stem}: {made.name} differs from the bundled one (plot.py {path.stem} "
                                     "--bundled rewrites it)")
             for made in out.glob("*_figure.csv"):
-                for suffix in formats.split(","):
+                for suffix in filter(None, formats.split(",")):
                     if not made.with_name(made.name.replace("_figure.csv", f".{suffix}")).is_file():
                         problems.append(f"{path.stem}: {made.name} without its {suffix}")
             skipped = run.stderr.count("skipped: it draws from the runs' folders")
