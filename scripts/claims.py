@@ -43,13 +43,13 @@ ours' 95 % interval, or ours' whole interval within the tolerance of it (or `hol
 shape: `shape` holds. `value` is checked to the digits it is written with (0.50: two)."""
 import argparse
 import ast
-import csv
 import math
 import operator
 import sys
 from pathlib import Path
 
 import experiment
+import figure
 from seed_stats import describe
 
 try:
@@ -71,24 +71,6 @@ class ClaimError(Exception):
 
 def relative(path):
     return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-
-
-def read_rows(path):
-    with open(path) as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
-
-
-def same(cell, wanted):
-    """A CSV cell against a filter value: as numbers when both are, else as text."""
-    if isinstance(wanted, (list, tuple)):
-        return any(same(cell, w) for w in wanted)
-    if isinstance(wanted, bool):
-        wanted = "true" if wanted else "false"
-        return cell.lower() == wanted
-    try:
-        return float(cell) == float(wanted)
-    except ValueError:
-        return cell == str(wanted)
 
 
 class Series:
@@ -186,7 +168,7 @@ class Context:
             path = self.folder / name
             if not path.is_file():
                 raise ClaimError(f"results file {relative(path)} is missing")
-            self.tables[name] = read_rows(path)
+            self.tables[name] = figure.read_rows(path)
         return self.tables[name]
 
     def run(self, field, over=(), table=None, **filters):
@@ -194,7 +176,7 @@ class Context:
         rows = self.table(table or self.default)
         values = {}
         for row in rows:
-            if all(same(row.get(k, ""), v) for k, v in filters.items()):
+            if figure.matches(row, filters):
                 key = tuple(row.get(name, "") for name in over) + (row.get("seed", ""),)
                 if key in values:
                     raise ClaimError(f"run({field!r}, {filters}): more than one run for {dict(zip(over + ('seed',), key))}: "

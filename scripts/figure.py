@@ -92,8 +92,9 @@ def panel_rows(fig):
 
 
 def matches(row, where):
+    """Whether a row's cells are the values `where` names (a list: any of them)."""
     for key, wanted in (where or {}).items():
-        values = wanted if isinstance(wanted, list) else [wanted]
+        values = wanted if isinstance(wanted, (list, tuple)) else [wanted]
         if not any(same(row.get(key, ""), v) for v in values):
             return False
     return True
@@ -101,6 +102,12 @@ def matches(row, where):
 
 def same(cell, value):
     return canonical(cell) == canonical(value)
+
+
+def read_rows(path):
+    """A CSV file's rows as dicts; lines starting with # are comments."""
+    with open(path) as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 
 def number(text):
@@ -114,8 +121,7 @@ class Summary:
     """A sweep's summary.csv: its runs, and the labels that name a point (the columns before seed)."""
 
     def __init__(self, path):
-        with open(path) as f:
-            self.rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        self.rows = read_rows(path)
         if not self.rows:
             raise FigureError(f"{path}: no runs")
         columns = list(self.rows[0])
@@ -141,11 +147,14 @@ class Summary:
 
 
 def canonical(value):
-    """A label's value as a key: numbers by value (0.5 = "0.5" = "5e-1"), the rest as text."""
+    """A cell's or a YAML value's key: numbers by value (0.5 = "0.5" = "5e-1"), booleans as true or
+    false (YAML's true, Python's "True"), the rest as text."""
     if isinstance(value, bool):
         return "true" if value else "false"
     n = number(value)
-    return n if n is not None else str(value)
+    if n is not None:
+        return n
+    return str(value).lower() if str(value).lower() in ("true", "false") else str(value)
 
 
 def check_labels(panel, summary, where_from):
@@ -238,8 +247,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
         return [("", xs, mean)]
     lines = []
     for run in runs:
-        with open(folder(run) / source["file"]) as f:
-            rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        rows = read_rows(folder(run) / source["file"])
         xs = [float(r[source["x"]]) for r in rows]
         for column, name in zip(columns, names):
             if rows and column not in rows[0]:

@@ -27,20 +27,6 @@ from experiment import Experiment, ExperimentError  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def read_csv(path):
-    with open(path) as f:
-        return [row for row in csv.DictReader(line for line in f if not line.startswith("#"))]
-
-
-def write_table(path, table, comment):
-    with open(path, "w", newline="") as f:
-        f.write(f"# {comment}\n")
-        writer = csv.DictWriter(f, fieldnames=list(table[0]))
-        writer.writeheader()
-        writer.writerows(table)
-    print(f"plot: wrote {path}")
-
-
 LOW_PENALTY_RATIO = 0.15  # at most 15 % more latency than without the mechanism ...
 LOW_PENALTY_LOADS = (0.02, 0.45)  # ... at every load of this range
 LOCK_UP_LOADS = (0.05, 0.4)  # issue 12: no lock-up with the default meter at these loads
@@ -82,7 +68,7 @@ def fattree_tradeoff(out):
     """Per (pair, meter, load) over seeds, each run against the mechanism off on the same load and
     seed: latency ratio (mean and worst), relative link power, accepted throughput ratio (worst),
     verdicts. Writes tradeoff.csv."""
-    rows = read_csv(out / "summary.csv")
+    rows = figure.read_rows(out / "summary.csv")
     off = {(r["load"], r["seed"]): r for r in rows if r["config"] == "off"}
     groups = defaultdict(list)
     for r in rows:
@@ -218,7 +204,7 @@ def steady_segments(ramp):
 
 def fattree_ramp(out):
     runs = {c: out / "runs" / f"{c}_s1" for c in ("on", "off")}
-    series = {c: read_csv(folder / "timeseries.csv") for c, folder in runs.items()}
+    series = {c: figure.read_rows(folder / "timeseries.csv") for c, folder in runs.items()}
     ramp = json.loads((runs["on"] / "results.json").read_text())["params"]["traffic"]["ramp"]
     segments = []
     for start, end, load in steady_segments(ramp):
@@ -283,9 +269,9 @@ def saturation(points):
 
 
 def reference(out):
-    rows = read_csv(out / "summary.csv")
-    booksim = read_csv(ROOT / "sim" / "results" / "reference" / "reference_simulator.csv")
-    stated = {r["network"]: r for r in read_csv(ROOT / "sim" / "results" / "reference" / "reference_saturation.csv")}
+    rows = figure.read_rows(out / "summary.csv")
+    booksim = figure.read_rows(ROOT / "sim" / "results" / "reference" / "reference_simulator.csv")
+    stated = {r["network"]: r for r in figure.read_rows(ROOT / "sim" / "results" / "reference" / "reference_saturation.csv")}
     groups = defaultdict(list)
     for r in rows:
         groups[(r["network"], r["rules"], float(r["load"]))].append(r)
@@ -350,17 +336,10 @@ def reference(out):
 PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference}
 
 
-def as_number(text):
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
 def any_sweep(out, x, y, hue):
     """Any sweep's points.csv: y's mean against x, a line per value of hue, bars of the 95 %
     confidence interval over the seeds (none where a point has one seed)."""
-    points = read_csv(out / "points.csv")
+    points = figure.read_rows(out / "points.csv")
     if not points:
         sys.exit(f"plot: {out / 'points.csv'} has no points")
     for column in [x, f"{y}_mean"] + ([hue] if hue else []):
@@ -369,18 +348,18 @@ def any_sweep(out, x, y, hue):
             sys.exit(f"plot: {out / 'points.csv'} has no column {column}; labels and fields: "
                      f"{', '.join(c for c in points[0] if not c.endswith(('_mean', '_std', '_ci95')))}; "
                      f"numeric fields (--y): {', '.join(known)}")
-    numeric_x = all(as_number(p[x]) is not None for p in points)
+    numeric_x = all(figure.number(p[x]) is not None for p in points)
     categories = list(dict.fromkeys(p[x] for p in points))
     fig, ax = plt.subplots(figsize=(7, 4.5))
     series = defaultdict(list)
     for p in points:
         series[p[hue] if hue else ""].append(p)
     for name, rows in series.items():
-        rows = [p for p in rows if as_number(p[f"{y}_mean"]) is not None]  # (points whose runs lack y)
-        rows.sort(key=lambda p: as_number(p[x]) if numeric_x else categories.index(p[x]))
-        xs = [as_number(p[x]) if numeric_x else categories.index(p[x]) for p in rows]
+        rows = [p for p in rows if figure.number(p[f"{y}_mean"]) is not None]  # (points whose runs lack y)
+        rows.sort(key=lambda p: figure.number(p[x]) if numeric_x else categories.index(p[x]))
+        xs = [figure.number(p[x]) if numeric_x else categories.index(p[x]) for p in rows]
         ys = [float(p[f"{y}_mean"]) for p in rows]
-        errors = [as_number(p.get(f"{y}_ci95", "")) or 0 for p in rows]
+        errors = [figure.number(p.get(f"{y}_ci95", "")) or 0 for p in rows]
         ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=f"{hue} = {name}" if hue else None)
     if not numeric_x:
         ax.set_xticks(range(len(categories)), categories)
