@@ -5,7 +5,8 @@
   cost: CONTROLLER ...  those controllers' rows of cost/cost.json (scripts/cost.py)
 
   scripts/docs.py          rewrite the blocks
-  scripts/docs.py --check  exit 1 if a block is not what its data makes (CTest docs_generated)"""
+  scripts/docs.py --check  exit 1 if a block is not what its data makes (CTest docs_generated)
+  scripts/docs.py PAGE...  only these pages (any path: a test works on a copy)"""
 import argparse
 import json
 import re
@@ -49,13 +50,14 @@ class Sources:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a block is stale")
+    parser.add_argument("pages", nargs="*", type=Path, help="pages to fill (default: docs/*.md and README.md)")
     args = parser.parse_args()
     try:
         sources = Sources()
         stale = []
-        for page in pages():
+        for page in args.pages or pages():
             text = page.read_text()
-            shown = page.relative_to(ROOT)
+            shown = page.resolve().relative_to(ROOT) if page.resolve().is_relative_to(ROOT) else page
             new = BLOCK.sub(lambda m: m.group(1) + sources.block(m.group(2), m.group(3).strip(), shown) + "\n" + m.group(5), text)
             if new != text:
                 stale.append(shown)
