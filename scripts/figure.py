@@ -11,6 +11,7 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
       hue: {label: LABEL, values: [...], names: [...]}     # optional: a line per value
       where: {LABEL: value or [values]}                    # the points shown
       panels: [PANEL, ...] (one row of panels) or [[PANEL, ...], ...] (rows given one by one)
+      size: [width, height]       # optional, inches (default from the number of panels)
   PANEL: {y: FIELD, title, axis (the y axis' title), scale, where, runs: {COLUMN: value} (runs
           kept, e.g. verdict: ok), relative_to: {LABEL: value} (the run of the same seed and other
           labels with these values) and as: ratio | speedup | overhead | saving (this / base,
@@ -22,7 +23,9 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
   x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
-  columns with names) against x for the run of that seed; from: {file: results.json, array:
+  columns with names) against x for the run of that seed, and with windows: [[from, to], ...] shades
+  those spans of x and records each line's mean over each (rows with from < x <= to) in the
+  figure's CSV (x "from-to"); from: {file: results.json, array:
   PATH, x_span: [0, 100]} draws the list at PATH (e.g. 21 quantiles), its mean over the seeds
   element by element, against its index spread over x_span.
 A figure-level key is the default of every panel; a panel's own wins."""
@@ -34,10 +37,10 @@ from pathlib import Path
 
 from seed_stats import describe
 
-FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels"}
+FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels", "size"}
 PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
               "marks", "paper"}
-FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps"}
+FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps", "windows"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
               "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
 COLORS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:gray",
@@ -64,6 +67,9 @@ def check(figures, where):
         unknown = sorted(set(fig) - FIGURE_KEYS)
         if unknown:
             raise FigureError(f"{at}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(FIGURE_KEYS))}")
+        size = fig.get("size", [1, 1])
+        if not isinstance(size, list) or len(size) != 2 or not all(number(v) and 0 < number(v) <= 50 for v in size):
+            raise FigureError(f"{at}: size: expected [width, height] in inches, each above 0 and at most 50")
         for r, row in enumerate(panel_rows(fig)):
             for c, panel in enumerate(row):
                 pat = f"{at}: panels[{r}][{c}]"
@@ -80,6 +86,12 @@ def check(figures, where):
                         raise FigureError(f"{pat}: from: expected {{file, ...}} of {', '.join(sorted(FROM_KEYS))}")
                     if ("array" in source) == ("x" in source):
                         raise FigureError(f"{pat}: from: give x (a column of a CSV file) or array (a results.json list)")
+                    spans = source.get("windows", [])
+                    if "windows" in source and ("x" not in source or not isinstance(spans, list) or not all(
+                            isinstance(w, list) and len(w) == 2 and all(number(v) is not None for v in w)
+                            and number(w[0]) < number(w[1]) for w in spans)):
+                        raise FigureError(f"{pat}: from: windows: expected [[from, to], ...] of x, from < to "
+                                          "(with x: a column)")
                 elif "x" not in panel and "x" not in fig:
                     raise FigureError(f"{pat}: no x (the figure's or the panel's)")
 
@@ -222,7 +234,7 @@ def points(summary, panel, where, hue_label, hue_value):
 
 
 def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
-    """[(name, xs, ys)] of a panel that draws from the runs' own files (its `from`)."""
+    """[(name, column, xs, ys)] of a panel that draws from the runs' own files (its `from`)."""
     source = panel["from"]
     if runs_dir is None or not Path(runs_dir).is_dir():
         raise RunsMissing(f"it draws from the runs' folders ({runs_dir}), which are not here")
@@ -244,7 +256,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
         mean = [math.fsum(column) / len(column) for column in zip(*arrays)]
         low, high = source.get("x_span", [0, len(mean) - 1])
         xs = [low + (high - low) * i / max(1, len(mean) - 1) for i in range(len(mean))]
-        return [("", xs, mean)]
+        return [("", panel["y"], xs, mean)]
     lines = []
     for run in runs:
         rows = read_rows(folder(run) / source["file"])
@@ -252,7 +264,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
         for column, name in zip(columns, names):
             if rows and column not in rows[0]:
                 raise FigureError(f"{folder(run) / source['file']}: no column {column}")
-            lines.append((name, xs, [float(r[column]) for r in rows]))
+            lines.append((name, column, xs, [float(r[column]) for r in rows]))
     return lines
 
 
@@ -287,7 +299,8 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
     if rows_spec:
         layout = [layout[0]] * len(row_values)
     n_rows, n_cols = len(layout), max(len(r) for r in layout)
-    fig, axes = plt.subplots(n_rows, n_cols, figsize=(4.6 * n_cols + 1, 3.6 * n_rows + 0.8), squeeze=False,
+    size = spec.get("size") or (4.6 * n_cols + 1, 3.6 * n_rows + 0.8)
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=size, squeeze=False,
                              layout="constrained")
     table = []
     seeds = set()
@@ -309,13 +322,19 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
             categories = []
             for i, (hv, hn) in enumerate(zip(hue_values, hue_names)):
                 if "from" in panel:
-                    for name, xs, ys in run_lines(summary, panel, where, hue and hue["label"], hv, runs_dir):
+                    for name, column, xs, ys in run_lines(summary, panel, where, hue and hue["label"], hv, runs_dir):
                         label = " ".join(n for n in (hn, name) if n) or None
                         style = dict(color=COLORS[len(ax.get_lines()) % len(COLORS)], label=label, linewidth=1.2)
                         if panel["from"].get("steps"):
                             ax.step(xs, ys, where="post", **style)
                         else:
                             ax.plot(xs, ys, **style)
+                        for low, high in panel["from"].get("windows", []):
+                            inside = [y for x, y in zip(xs, ys) if low < x <= high]
+                            if inside:
+                                table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "",
+                                              "y": column, "as": "", "hue": hv or "", "x": f"{low}-{high}",
+                                              "mean": math.fsum(inside) / len(inside), "ci95": "", "seeds": 1})
                     continue
                 pts = points(summary, panel, where, hue and hue["label"], hv)
                 if not pts:
@@ -336,6 +355,8 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                     table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "", "y": panel["y"],
                                   "as": panel.get("as", ""), "hue": hv or "", "x": p[0], "mean": p[1],
                                   "ci95": p[2], "seeds": p[3]})
+            for low, high in (panel.get("from") or {}).get("windows", []):
+                ax.axvspan(low, high, color="tab:green", alpha=0.08)
             if categories:
                 ax.set_xticks(range(len(categories)), [shown.get(c, c) for c in categories], rotation=30 if
                               max(len(shown.get(c, c)) for c in categories) > 6 else 0, fontsize=8)

@@ -7,7 +7,6 @@ out/sweeps/<experiment>) as PNG, SVG and the CSV of the points shown. Any sweep:
 point's mean with its 95 % confidence interval over the seeds."""
 import argparse
 import csv
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -197,56 +196,6 @@ def fattree_pareto(table, chosen):
     return pareto
 
 
-def steady_segments(ramp):
-    """The second half of every flat part of a ramp [[cycle, load], ...]: (start, end, load)."""
-    return [((a + b) / 2, b, load) for (a, load), (b, next_load) in zip(ramp, ramp[1:]) if load == next_load]
-
-
-def fattree_ramp(out):
-    runs = {c: out / "runs" / f"{c}_s1" for c in ("on", "off")}
-    series = {c: figure.read_rows(folder / "timeseries.csv") for c, folder in runs.items()}
-    ramp = json.loads((runs["on"] / "results.json").read_text())["params"]["traffic"]["ramp"]
-    segments = []
-    for start, end, load in steady_segments(ramp):
-        window = {c: [r for r in rows if start < int(r["cycle"]) <= end] for c, rows in series.items()}
-        mean = lambda c, key: sum(float(r[key]) for r in window[c]) / len(window[c])  # noqa: E731
-        segments.append({"from_cycle": int(start), "to_cycle": int(end), "load": load,
-                         "link_power_on": round(mean("on", "link_power_relative"), 4),
-                         "link_power_on_max": round(max(float(r["link_power_relative"]) for r in window["on"]), 4),
-                         "latency_on": round(mean("on", "latency_avg"), 2), "latency_off": round(mean("off", "latency_avg"), 2),
-                         "latency_ratio": round(mean("on", "latency_avg") / mean("off", "latency_avg"), 3)})
-    with open(out / "fattree_ramp_segments.csv", "w", newline="") as f:
-        f.write("# steady segments (second half of each flat part of the ramp), means of 1000-cycle windows\n")
-        writer = csv.DictWriter(f, fieldnames=list(segments[0]))
-        writer.writeheader()
-        writer.writerows(segments)
-    print(f"plot: wrote {out / 'fattree_ramp_segments.csv'}")
-    fig, axes = plt.subplots(3, 1, figsize=(10, 8), sharex=True)
-    for config, rows in series.items():
-        cycles = [int(r["cycle"]) for r in rows]
-        style = dict(color="black", linewidth=1.2) if config == "off" else dict(color="tab:blue")
-        label = "mechanism off" if config == "off" else "U_off 0.3, U_on 0.65"
-        axes[0].plot(cycles, [float(r["offered_flits_per_node_cycle"]) for r in rows], label=label, **style)
-        axes[1].plot(cycles, [float(r["latency_avg"]) for r in rows], label=label, **style)
-        axes[2].plot(cycles, [float(r["link_power_relative"]) for r in rows], label=label, **style)
-    for s in segments:
-        for ax in axes:
-            ax.axvspan(s["from_cycle"], s["to_cycle"], color="tab:green", alpha=0.08)
-        axes[1].annotate(f"x{s['latency_ratio']:.2f}", ((s["from_cycle"] + s["to_cycle"]) / 2, s["latency_on"]),
-                         textcoords="offset points", xytext=(0, 12), ha="center", fontsize=8)
-        axes[2].annotate(f"{s['link_power_on']:.2f}", ((s["from_cycle"] + s["to_cycle"]) / 2, s["link_power_on"]),
-                         textcoords="offset points", xytext=(0, -14), ha="center", fontsize=8)
-    axes[0].set(ylabel="offered load")
-    axes[1].set(ylabel="latency (cycles)")
-    axes[2].set(ylabel="relative link power", ylim=(0, 1.05), xlabel="cycle")
-    for ax in axes:
-        ax.grid(alpha=0.3)
-    axes[2].legend(loc="lower right")
-    fig.suptitle("Ramp: low load, 7x over 60,000 cycles, hold, back (1000-cycle windows)\n"
-                 "green: steady segments, marked with the latency ratio and the mean link power")
-    return fig
-
-
 REFERENCE_NETWORKS = {"mesh": "8x8 mesh", "torus8": "8x8 torus", "torus444": "4x4x4 torus", "tree": "4-ary 3-tree"}
 REFERENCE_RULES = {"reference": "this harness, the reference's rules", "balanced": "this harness, balanced datelines",
                    "least_occupied": "this harness, least-occupied up port"}
@@ -333,7 +282,7 @@ def reference(out):
 # (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
 # Figures not yet drawn from an experiment file's `figures:` (they read the runs' folders: time
 # series, per-link curves) and the fat tree's choices; each runs after the file's figures.
-PLOTS = {"fattree_grid": fattree_grid, "fattree_ramp": fattree_ramp, "reference": reference}
+PLOTS = {"fattree_grid": fattree_grid, "reference": reference}
 
 
 def any_sweep(out, x, y, hue):
@@ -372,15 +321,16 @@ def any_sweep(out, x, y, hue):
     return fig
 
 
-def experiment_figures(name, out, summary, formats):
-    """An experiment's figures: its file's (from `summary`), then any still drawn here from `out`."""
+def experiment_figures(name, out, summary, formats, runs_dir):
+    """An experiment's figures: its file's (from `summary` and the run folders in `runs_dir`), then any
+    still drawn here from `out`."""
     written = []
     try:
         spec = Experiment.load(name)
         runs = figure.Summary(summary) if spec.figures else None
         for fig in spec.figures:
             try:
-                written += figure.draw(fig, runs, out, plt, formats, out / "runs")
+                written += figure.draw(fig, runs, out, plt, formats, runs_dir)
             except figure.RunsMissing as e:
                 print(f"plot: {fig['name']}: skipped: {e}", file=sys.stderr)
         for reason, left in sorted((runs.dropped if runs else {}).items()):
@@ -446,7 +396,9 @@ def main():
         return 2
     if args.experiment:
         out.mkdir(parents=True, exist_ok=True)
-        return experiment_figures(args.experiment, out, table, [f for f in args.formats.split(",") if f])
+        # (a bundled summary's run folders, for figures of the runs' own files: <experiment>_runs beside it)
+        runs_dir = args.summary.parent / f"{Path(args.experiment).stem}_runs" if args.bundled else out / "runs"
+        return experiment_figures(args.experiment, out, table, [f for f in args.formats.split(",") if f], runs_dir)
     fig = any_sweep(out, args.x, args.y, args.hue)
     fig.tight_layout()
     for suffix in args.formats.split(","):
