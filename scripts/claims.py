@@ -35,6 +35,8 @@ Expressions: Python arithmetic and comparisons of numbers and of these, per seed
       number per seed (per seed and value of the `over` columns); the results file's rows are runs
   most(S), least(S), mean(S): the largest, smallest or mean over a series' `over` columns, per seed
   highest(S), lowest(S): the seeds of the point (its `over` values) with the highest or lowest mean
+  last_below(S, LIMIT): per seed, the value of S's one `over` column at the last point before the
+      first whose number reaches LIMIT (e.g. the highest load before latency passes 500 cycles)
   S + T, S / T ...: seed by seed and point by point; a series over fewer columns pairs each of its
       points with every point of the other that has the same values there (and seed)
 In `ours` and later values a name of `values` is its series; in holds, shape, shown and reason it
@@ -43,6 +45,7 @@ ours' 95 % interval, or ours' whole interval within the tolerance of it (or `hol
 shape: `shape` holds. `value` is checked to the digits it is written with (0.50: two)."""
 import argparse
 import ast
+import itertools
 import math
 import operator
 import sys
@@ -121,6 +124,22 @@ class Series:
         chosen = choose(points, key=lambda p: math.fsum(points[p].values()) / len(points[p]))
         return Series((), points[chosen])
 
+    def last_below(self, limit):
+        """Per seed, the `over` value of the last point (in numeric order) before the first whose
+        number reaches limit, or of the last point if none does."""
+        if len(self.over) != 1:
+            raise ClaimError(f"last_below needs a series over one column, not over {', '.join(self.over) or 'seeds'}")
+        per_seed = {}
+        for (point, seed), value in sorted(self.values.items(), key=lambda kv: (figure.number(kv[0][0]), kv[0][1])):
+            per_seed.setdefault((seed,), []).append((point, value))
+        result = {}
+        for seed, points in per_seed.items():
+            below = [figure.number(p) for p, _ in itertools.takewhile(lambda pv: pv[1] < limit, points)]
+            if not below:
+                raise ClaimError(f"last_below: seed {seed[0]}'s first point {points[0][0]} already reaches {limit}")
+            result[seed] = below[-1]
+        return Series((), result)
+
     def reduce(self, how):
         per_seed = {}
         for key, value in self.values.items():
@@ -193,7 +212,8 @@ class Context:
     def names(self, values):
         return {"run": self.run, "most": lambda s: s.reduce(max), "least": lambda s: s.reduce(min),
                 "mean": lambda s: s.reduce(lambda v: math.fsum(v) / len(v)), "highest": lambda s: s.pick(max),
-                "lowest": lambda s: s.pick(min), "abs": abs, **values}
+                "lowest": lambda s: s.pick(min), "last_below": lambda s, limit: s.last_below(limit), "abs": abs,
+                **values}
 
 
 def evaluate(text, context, values, where):

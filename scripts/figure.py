@@ -19,7 +19,10 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
           drawn across], marks: [{label, where: {LABEL: value}}] (the mean of the runs matching
           where, e.g. a baseline's, drawn across), paper: [{label, x: [...], y: [...]} (stars) or
           {label, y: value} (a dashed line), optionally row: value; guide: true for a grey line
-          through x, y that is not the paper's]}
+          through x, y that is not the paper's; {label, file: CSV (from the repository's root), x:
+          COLUMN, y: COLUMN, where: {COLUMN: value}, match_row: COLUMN} (another source's points,
+          crosses; match_row: those whose COLUMN is the panel row's value); {label, span: [low,
+          high]} (a band of x)], range: [low, high] (the y axis)}
   x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
@@ -37,9 +40,11 @@ from pathlib import Path
 
 from seed_stats import describe
 
+ROOT = Path(__file__).resolve().parent.parent
 FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels", "size"}
 PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
-              "marks", "paper"}
+              "marks", "paper", "range"}
+REFERENCE_KEYS = {"label", "x", "y", "row", "guide", "file", "where", "match_row", "span"}
 FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps", "windows"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
               "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
@@ -80,6 +85,14 @@ def check(figures, where):
                     raise FigureError(f"{pat}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(PANEL_KEYS))}")
                 if ("relative_to" in panel) != ("as" in panel) or panel.get("as", "ratio") not in TRANSFORMS:
                     raise FigureError(f"{pat}: relative_to and as go together; as is one of {', '.join(TRANSFORMS)}")
+                limits = panel.get("range", [0, 1])
+                if not isinstance(limits, list) or len(limits) != 2 or None in map(number, limits):
+                    raise FigureError(f"{pat}: range: expected [low, high] of the y axis")
+                for ref in panel.get("paper", []):
+                    if not isinstance(ref, dict) or "label" not in ref or set(ref) - REFERENCE_KEYS:
+                        raise FigureError(f"{pat}: paper: expected {{label, ...}} of {', '.join(sorted(REFERENCE_KEYS))}")
+                    if "file" in ref and not (ROOT / str(ref["file"])).is_file():
+                        raise FigureError(f"{pat}: paper: file {ref['file']} not found (a path from the repository's root)")
                 source = panel.get("from")
                 if source is not None:
                     if not isinstance(source, dict) or "file" not in source or set(source) - FROM_KEYS:
@@ -268,6 +281,18 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
     return lines
 
 
+def reference_points(ref, row_value):
+    """(xs, ys) of a panel's points from another source's CSV file (rows with both numbers)."""
+    rows = [r for r in read_rows(ROOT / ref["file"]) if matches(r, ref.get("where"))
+            and (not ref.get("match_row") or same(r.get(ref["match_row"], ""), row_value))]
+    for column in (ref["x"], ref["y"]):
+        if rows and column not in rows[0]:
+            raise FigureError(f"{ref['file']}: no column {column}")
+    pairs = [(number(r[ref["x"]]), number(r[ref["y"]])) for r in rows]
+    pairs = [p for p in pairs if None not in p]
+    return [x for x, _ in pairs], [y for _, y in pairs]
+
+
 def merged(fig, panel):
     out = {k: fig[k] for k in ("x", "hue") if k in fig}
     out.update(panel)
@@ -369,7 +394,12 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
             for ref in panel.get("paper", []):
                 if "row" in ref and (not rows_spec or not same(row_values[r], ref["row"])):
                     continue
-                if "x" in ref and ref.get("guide"):  # (a reading aid, not the paper's value)
+                if "file" in ref:
+                    xs, ys = reference_points(ref, rows_spec and row_values[r])
+                    ax.plot(xs, ys, linestyle="none", marker="x", markersize=8, color="black", label=ref["label"])
+                elif "span" in ref:
+                    ax.axvspan(*ref["span"], color="black", alpha=0.12, label=ref["label"])
+                elif "x" in ref and ref.get("guide"):  # (a reading aid, not the paper's value)
                     ax.plot(ref["x"], ref["y"], color="grey", linestyle="--", linewidth=1, label=ref["label"])
                 elif "x" in ref:
                     xs = [categories.index(str(x)) if str(x) in categories else x for x in ref["x"]]
@@ -377,6 +407,8 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                             markeredgecolor="black", label=ref["label"])
                 else:
                     ax.axhline(ref["y"], color="crimson", linestyle="--", linewidth=1.2, label=ref["label"])
+            if panel.get("range"):
+                ax.set_ylim(*panel["range"])
             title = panel.get("title", str(panel["y"]))
             if rows_spec:
                 title = f"{row_names[r]}: {title}"

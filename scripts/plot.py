@@ -196,93 +196,11 @@ def fattree_pareto(table, chosen):
     return pareto
 
 
-REFERENCE_NETWORKS = {"mesh": "8x8 mesh", "torus8": "8x8 torus", "torus444": "4x4x4 torus", "tree": "4-ary 3-tree"}
-REFERENCE_RULES = {"reference": "this harness, the reference's rules", "balanced": "this harness, balanced datelines",
-                   "least_occupied": "this harness, least-occupied up port"}
-UNSTABLE_LATENCY = 500  # the reference aborts a run whose average latency passes this
-
-
-def saturation(points):
-    """points: (load, mean latency, mean accepted) sorted by load. The highest load before the first
-    unstable one, the peak accepted load, and the load nearest 1.5 times the saturation load (at
-    most the highest swept) with its accepted load."""
-    sat = None
-    for offered, latency, _ in points:
-        if latency >= UNSTABLE_LATENCY:
-            break
-        sat = offered
-    peak = max(a for _, _, a in points)
-    target = min(1.5 * sat, points[-1][0])
-    past = min(points, key=lambda p: abs(p[0] - target))
-    return sat, peak, past[0], past[2]
-
-
-def reference(out):
-    rows = figure.read_rows(out / "summary.csv")
-    booksim = figure.read_rows(ROOT / "sim" / "results" / "reference" / "reference_simulator.csv")
-    stated = {r["network"]: r for r in figure.read_rows(ROOT / "sim" / "results" / "reference" / "reference_saturation.csv")}
-    groups = defaultdict(list)
-    for r in rows:
-        groups[(r["network"], r["rules"], float(r["load"]))].append(r)
-    curves = defaultdict(list)  # (network, rules) -> [(offered, latency, accepted)], means over seeds
-    for (net, rules, load), runs in sorted(groups.items()):
-        mean = lambda key: sum(float(r[key]) for r in runs) / len(runs)  # noqa: E731
-        curves[(net, rules)].append((load, mean("latency_avg"), mean("accepted")))
-    seeds = max(len(v) for v in groups.values())
-    fig, axes = plt.subplots(2, 4, figsize=(18, 8))
-    table = []
-    for col, (net, title) in enumerate(REFERENCE_NETWORKS.items()):
-        lat, acc = axes[0][col], axes[1][col]
-        ref = [r for r in booksim if r["network"] == net]
-        ok = [r for r in ref if r["status"] == "ok"]
-        ref_low, ref_high = float(stated[net]["low"]), float(stated[net]["high"])
-        for rules, style in (("reference", dict(color="tab:blue", marker="o")),
-                             ("balanced", dict(color="tab:green", marker="s", linestyle="--")),
-                             ("least_occupied", dict(color="tab:green", marker="s", linestyle="--"))):
-            pts = curves.get((net, rules))
-            if not pts:
-                continue
-            sat, peak, past_load, past = saturation(pts)
-            table.append({"network": net, "rules": rules, "seeds": seeds, "saturation_load": sat,
-                          "reference_saturation": f"{ref_low}-{ref_high}" if ref_low != ref_high else ref_low,
-                          "saturation_vs_reference": round(sat / ref_high, 3) if sat > ref_high
-                          else round(sat / ref_low, 3) if sat < ref_low else 1.0,
-                          "peak_accepted": round(peak, 4), "load_past_saturation": round(past_load, 3),
-                          "accepted_past_saturation": round(past, 4), "past_over_peak": round(past / peak, 3)})
-            stable = [p for p in pts if p[1] < UNSTABLE_LATENCY]
-            lat.plot([p[0] for p in stable], [p[1] for p in stable], markersize=3, label=REFERENCE_RULES[rules], **style)
-            acc.plot([p[0] for p in pts], [p[2] for p in pts], markersize=3, label=REFERENCE_RULES[rules], **style)
-            lat.axvline(sat, color=style["color"], linewidth=0.8, linestyle=":")
-        lat.plot([float(r["offered"]) for r in ok], [float(r["latency"]) for r in ok], "kx", markersize=8,
-                 label="reference simulator")
-        acc.plot([float(r["offered"]) for r in ref if r["accepted"]], [float(r["accepted"]) for r in ref if r["accepted"]],
-                 "kx", markersize=8, label="reference simulator")
-        lat.axvspan(ref_low - 0.002, ref_high + 0.002, color="black", alpha=0.15, label="reference saturation")
-        lat.set(title=f"{title}: latency (stable runs)", xlabel="offered load (flits/node/cycle)",
-                ylabel="average packet latency (cycles)", ylim=(0, UNSTABLE_LATENCY))
-        acc.set(title=f"{title}: accepted throughput", xlabel="offered load (flits/node/cycle)",
-                ylabel="accepted load (flits/node/cycle)")
-        for ax in (lat, acc):
-            ax.grid(alpha=0.3)
-            ax.legend(fontsize=7, loc="upper left")
-    with open(out / "saturation.csv", "w", newline="") as f:
-        f.write(f"# saturation_load: highest swept load before the first whose mean latency passes {UNSTABLE_LATENCY} "
-                "cycles (the reference's abort rule); vs_reference: against the nearer end of the reference's stated "
-                "range (1 = inside); past: the swept load nearest 1.5 x saturation (at most the highest).\n")
-        writer = csv.DictWriter(f, fieldnames=list(table[0]))
-        writer.writeheader()
-        writer.writerows(table)
-    print(f"plot: wrote {out / 'saturation.csv'}")
-    fig.suptitle(f"This harness beside the reference simulator (uniform traffic, mean of {seeds} seeds; "
-                 "dotted: saturation loads)")
-    return fig
-
-
 # E-RAPID (SPEC M1): power is normalised to the static network's, every statically assigned laser
 # (B (B - 1) = 56) lit at 10 Gb/s, 535 mW each, as the paper normalises to the maximum bit rate.
 # Figures not yet drawn from an experiment file's `figures:` (they read the runs' folders: time
 # series, per-link curves) and the fat tree's choices; each runs after the file's figures.
-PLOTS = {"fattree_grid": fattree_grid, "reference": reference}
+PLOTS = {"fattree_grid": fattree_grid}
 
 
 def any_sweep(out, x, y, hue):
