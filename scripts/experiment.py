@@ -11,6 +11,7 @@ sweep makes, and which results.json fields its summary keeps. The format (README
           (latency.avg) or arithmetic (+ - * /) of paths and numbers, PATH[i] (a list's element) and
           sum(PATH); a path a run lacks gives ""
   figures: its figures (scripts/figure.py says how), drawn by scripts/plot.py
+  choices: values of a label it picks by rules (scripts/choice.py says how), decided by scripts/plot.py
   and a block of runs, which nests:
   set:    {key: value} that every run of the block sets
   labels: {label: value} of every run of the block
@@ -24,6 +25,7 @@ import ast
 import itertools
 from pathlib import Path
 
+import choice
 import figure
 
 try:
@@ -40,7 +42,8 @@ COMMON_FIELDS = {"seed": "seed", "latency_avg": "latency.avg", "latency_p99": "l
                  "links_relative": "energy.links_relative", "controllers_j": "energy.controllers_j",
                  "net_saving_j": "energy.net_saving_j", "verdict": "verdict", "lost": "packets.lost"}
 
-TOP_KEYS = {"description", "scenario", "seeds", "results", "labels", "fields", "set", "axes", "runs", "figures"}
+TOP_KEYS = {"description", "scenario", "seeds", "results", "labels", "fields", "set", "axes", "runs", "figures",
+            "choices"}
 BLOCK_KEYS = {"scenario", "labels", "set", "axes", "runs"}
 AXIS_KEYS = {"label", "key", "values"}
 
@@ -105,9 +108,11 @@ class Experiment:
             raise ExperimentError(f"{where}: labels: expected a list of distinct column names")
         self.fields = self._fields(spec.get("fields", []))
         self.figures = spec.get("figures", [])
+        self.choices = spec.get("choices", [])
         self.results = ROOT / spec["results"] if "results" in spec else None
         try:
-            figure.check(self.figures, where)
+            choice.check(self.choices, where)
+            figure.check(self.figures, where, [c["name"] for c in self.choices])
         except figure.FigureError as e:
             raise ExperimentError(str(e)) from None
         top_block = {k: v for k, v in spec.items() if k in BLOCK_KEYS - {"labels"}}  # (top: labels are the columns)

@@ -22,7 +22,10 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
           through x, y that is not the paper's; {label, file: CSV (from the repository's root), x:
           COLUMN, y: COLUMN, where: {COLUMN: value}, match_row: COLUMN} (another source's points,
           crosses; match_row: those whose COLUMN is the panel row's value); {label, span: [low,
-          high]} (a band of x)], range: [low, high] (the y axis)}
+          high]} (a band of x)], range: [low, high] (the y axis), against: {y: FIELD, as, title} (each
+          point placed at that quantity of the same runs instead of at x, which then only names it;
+          as against the panel's relative_to), chosen: CHOICE (a star on the points of the values
+          that choice of the experiment file picked: scripts/choice.py)}
   x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
@@ -43,7 +46,7 @@ from seed_stats import describe
 ROOT = Path(__file__).resolve().parent.parent
 FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels", "size"}
 PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
-              "marks", "paper", "range"}
+              "marks", "paper", "range", "against", "chosen"}
 REFERENCE_KEYS = {"label", "x", "y", "row", "guide", "file", "where", "match_row", "span"}
 FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps", "windows"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
@@ -61,8 +64,9 @@ class RunsMissing(FigureError):
     """A figure draws from the runs' own folders, and they are not there (a bundled summary)."""
 
 
-def check(figures, where):
-    """Validates an experiment file's `figures:` (when the file loads, before any run)."""
+def check(figures, where, choices=()):
+    """Validates an experiment file's `figures:` (when the file loads, before any run); choices: the
+    names of its choices."""
     if not isinstance(figures, list):
         raise FigureError(f"{where}: figures: expected a list")
     for i, fig in enumerate(figures):
@@ -93,6 +97,15 @@ def check(figures, where):
                         raise FigureError(f"{pat}: paper: expected {{label, ...}} of {', '.join(sorted(REFERENCE_KEYS))}")
                     if "file" in ref and not (ROOT / str(ref["file"])).is_file():
                         raise FigureError(f"{pat}: paper: file {ref['file']} not found (a path from the repository's root)")
+                against = panel.get("against")
+                if against is not None and (not isinstance(against, dict) or "y" not in against
+                                            or set(against) - {"y", "as", "title"}
+                                            or against.get("as", "ratio") not in TRANSFORMS
+                                            or ("as" in against and "relative_to" not in panel)):
+                    raise FigureError(f"{pat}: against: expected {{y, as, title}} (as with the panel's relative_to)")
+                if "chosen" in panel and panel["chosen"] not in choices:
+                    raise FigureError(f"{pat}: chosen: no choice named '{panel['chosen']}' (choices: "
+                                      f"{', '.join(choices) or 'none'})")
                 source = panel.get("from")
                 if source is not None:
                     if not isinstance(source, dict) or "file" not in source or set(source) - FROM_KEYS:
@@ -216,33 +229,48 @@ def series_values(spec, summary, where):
     return values, names
 
 
+def measure(summary, run, field, transform, relative_to):
+    """A run's field, or its transform against its base run's; None (and the run noted) if missing."""
+    value = number(run.get(field))
+    if value is None:
+        if field not in run:
+            raise FigureError(f"{summary.path}: no field {field}; fields: {', '.join(run)}")
+        summary.dropped.setdefault(f"no {field}", set()).add(run["run"] or run["seed"])
+        return None
+    if not transform:
+        return value
+    base = number(summary.base(run, relative_to).get(field))
+    if not base:
+        summary.dropped.setdefault(f"its base run has no {field}", set()).add(run["run"] or run["seed"])
+        return None
+    return transform(value, base)
+
+
 def points(summary, panel, where, hue_label, hue_value):
-    """[(x, mean, ci95 half-width, seeds)] of one line of a panel."""
+    """[(x, mean, ci95 half-width, seeds)] of one line of a panel; with `against`, each point also
+    has the mean and half-width of that quantity of the same runs (its position on the x axis)."""
     x_labels = panel["x"]["label"] if isinstance(panel["x"]["label"], list) else [panel["x"]["label"]]
-    transform = TRANSFORMS.get(panel.get("as"))
+    against = panel.get("against")
     samples = {}
     for run in summary.rows:
         if not matches(run, where) or (hue_label and not same(run[hue_label], hue_value)):
             continue
         if not matches(run, panel.get("runs")):
             continue
-        value = number(run.get(panel["y"]))
-        if value is None:
-            if panel["y"] not in run:
-                raise FigureError(f"{summary.path}: no field {panel['y']}; fields: {', '.join(run)}")
-            summary.dropped.setdefault(f"no {panel['y']}", set()).add(run["run"] or run["seed"])
+        value = measure(summary, run, panel["y"], TRANSFORMS.get(panel.get("as")), panel.get("relative_to"))
+        other = against and measure(summary, run, against["y"], TRANSFORMS.get(against.get("as")),
+                                    panel.get("relative_to"))
+        if value is None or (against and other is None):
             continue
-        if transform:
-            base = number(summary.base(run, panel["relative_to"]).get(panel["y"]))
-            if not base:
-                summary.dropped.setdefault(f"its base run has no {panel['y']}", set()).add(run["run"] or run["seed"])
-                continue
-            value = transform(value, base)
-        samples.setdefault(" ".join(run[x] for x in x_labels if run[x] != ""), []).append(value)
+        samples.setdefault(" ".join(run[x] for x in x_labels if run[x] != ""), []).append((value, other))
     result = []
-    for x, values in samples.items():
-        n, mean, _, half = describe(values)
-        result.append((x, mean, half, n))  # (half: "" for one seed)
+    for x, pairs in samples.items():
+        n, mean, _, half = describe([v for v, _ in pairs])
+        point = (x, mean, half, n)  # (half: "" for one seed)
+        if against:
+            _, other_mean, _, other_half = describe([o for _, o in pairs])
+            point += (other_mean, other_half)
+        result.append(point)
     return result
 
 
@@ -300,7 +328,7 @@ def merged(fig, panel):
     return out
 
 
-def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None):
+def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None, chosen=None):
     """Draws one figure spec (one file per value of `each`); returns the paths written."""
     written = []
     each = fig_spec.get("each")
@@ -311,11 +339,11 @@ def draw(fig_spec, summary, out_dir, plt, formats=("png", "svg"), runs_dir=None)
         if each:
             spec["where"] = {**fig_spec.get("where", {}), each: value}
         fill = {each: value} if each else {}
-        written += draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir)
+        written += draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen or {})
     return written
 
 
-def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
+def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen):
     rows_spec = spec.get("rows")
     if rows_spec and rows_spec["label"] not in summary.labels:
         raise FigureError(f"figure {spec['name']}: rows: '{rows_spec['label']}' is not a label of {summary.path}")
@@ -364,22 +392,33 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
                 pts = points(summary, panel, where, hue and hue["label"], hv)
                 if not pts:
                     continue
-                numeric = all(number(x) is not None for x, *_ in pts) and not shown
-                if numeric:
-                    pts.sort(key=lambda p: number(p[0]))
-                    xs = [number(p[0]) for p in pts]
+                style = dict(marker=MARKERS[i % len(MARKERS)], markersize=4, capsize=2, color=COLORS[i % len(COLORS)])
+                against = panel.get("against")
+                if against:  # (each point where its two quantities put it; x names it)
+                    ax.errorbar([p[4] for p in pts], [p[1] for p in pts], xerr=[p[5] or 0 for p in pts],
+                                yerr=[p[2] or 0 for p in pts], linestyle="none", label=hn, **style)
+                    picked = [p for p in pts if p[0] in chosen.get(panel.get("chosen"), [])]
+                    ax.plot([p[4] for p in picked], [p[1] for p in picked], linestyle="none", marker="*",
+                            markersize=13, color=style["color"], markeredgecolor="black")
                 else:
-                    for p in pts:
-                        if p[0] not in categories:
-                            categories.append(p[0])
-                    xs = [categories.index(p[0]) for p in pts]
-                ax.errorbar(xs, [p[1] for p in pts], yerr=[p[2] or 0 for p in pts], marker=MARKERS[i % len(MARKERS)],
-                            markersize=4, capsize=2, color=COLORS[i % len(COLORS)], label=hn)
+                    numeric = all(number(x) is not None for x, *_ in pts) and not shown
+                    if numeric:
+                        pts.sort(key=lambda p: number(p[0]))
+                        xs = [number(p[0]) for p in pts]
+                    else:
+                        for p in pts:
+                            if p[0] not in categories:
+                                categories.append(p[0])
+                        xs = [categories.index(p[0]) for p in pts]
+                    ax.errorbar(xs, [p[1] for p in pts], yerr=[p[2] or 0 for p in pts], label=hn, **style)
                 for p in pts:
                     seeds.add(p[3])
                     table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "", "y": panel["y"],
                                   "as": panel.get("as", ""), "hue": hv or "", "x": p[0], "mean": p[1],
                                   "ci95": p[2], "seeds": p[3]})
+                    if against:
+                        table[-1].update({"against": against["y"], "against_as": against.get("as", ""),
+                                          "against_mean": p[4], "against_ci95": p[5]})
             for low, high in (panel.get("from") or {}).get("windows", []):
                 ax.axvspan(low, high, color="tab:green", alpha=0.08)
             if categories:
@@ -413,7 +452,7 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
             if rows_spec:
                 title = f"{row_names[r]}: {title}"
             ax.set_title(title.format(**fill), fontsize=10)
-            ax.set_xlabel(x_spec.get("title", x_spec["label"]))
+            ax.set_xlabel((panel.get("against") or x_spec).get("title", x_spec["label"]))
             ax.set_ylabel(panel.get("axis", str(panel["y"])))
             if x_spec.get("scale") == "symlog":  # (a log axis that shows 0: linear below 1)
                 ax.set_xscale("symlog", linthresh=1)
@@ -442,7 +481,9 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir):
     with open(path, "w", newline="") as f:
         f.write(f"# {spec.get('title', name).format(**fill)}: each point of the figure, mean and 95 % half-width "
                 "over its seeds (as: the run against its base run of the same seed)\n")
-        writer = csv.DictWriter(f, fieldnames=["panel", "row", "y", "as", "hue", "x", "mean", "ci95", "seeds"])
+        extra = [k for k in ("against", "against_as", "against_mean", "against_ci95") if any(k in t for t in table)]
+        writer = csv.DictWriter(f, fieldnames=["panel", "row", "y", "as", "hue", "x", "mean", "ci95", "seeds"] + extra,
+                                restval="")
         writer.writeheader()
         writer.writerows({k: round(v, 6) if isinstance(v, float) else v for k, v in t.items()} for t in table)
     return written + [path]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+import choice  # noqa: E402
 import experiment  # noqa: E402
 import figure  # noqa: E402
 from seed_stats import describe  # noqa: E402
@@ -56,6 +57,39 @@ def toy(tmp):
         except figure.FigureError as e:
             if words not in str(e):
                 problems.append(f"toy: {bad}: {e}")
+    return problems + toy_choice(tmp)
+
+
+def toy_choice(tmp):
+    """A choice on known values: a candidate failing a requirement in one seed is out, the best of
+    the rest by the first rank key is chosen, and two equal on every key are both chosen."""
+    rows = ["mode,seed,exec,power"]
+    for seed, base in ((1, 100), (2, 110)):
+        rows += [f"base,{seed},{base},10", f"fast,{seed},{base // 2},8", f"twin,{seed},{base // 2},8",
+                 f"slow,{seed},{base * (2 if seed == 2 else 0.5):g},1", f"hot,{seed},{base // 2},9"]
+    (tmp / "choose.csv").write_text("\n".join(rows) + "\n")
+    spec = {"name": "pick", "label": "mode", "relative_to": {"mode": "base"},
+            "require": {"at_most": {"exec": 0.9}}, "rank": [{"y": "power", "prefer": "lowest"}]}
+    problems = []
+    try:
+        choice.check([spec], "toy")
+        made = {r["mode"]: r for r in choice.decide(spec, figure.Summary(tmp / "choose.csv"))}
+    except figure.FigureError as e:
+        return [f"toy choice: {e}"]
+    if set(made) != {"fast", "twin", "slow", "hot"}:
+        problems.append(f"toy choice: candidates {sorted(made)} (the base run is not one)")
+    elif [m for m in made if made[m].get("chosen")] != ["fast", "twin"] or made["slow"]["passes"] \
+            or "seed 2" not in made["slow"]["failed"]:
+        problems.append(f"toy choice: {made}")
+    for bad, words in (({"rank": [{"y": "power", "prefer": "most"}]}, "prefer lowest or highest"),
+                       ({"require": {"at_most": {"exec": "fast"}}}, "is not a number"),
+                       ({"colour": 1}, "unknown key 'colour'")):
+        try:
+            choice.check([dict(spec, **bad)], "toy")
+            problems.append(f"toy choice: {bad} accepted")
+        except figure.FigureError as e:
+            if words not in str(e):
+                problems.append(f"toy choice: {bad}: {e}")
     return problems
 
 
@@ -77,8 +111,8 @@ def main():
             if run.returncode != 0:
                 problems.append(f"{path.stem}: plot.py exit {run.returncode}:\n{run.stderr}")
                 continue
-            for made in sorted(out.glob("*_figure.csv")):
-                drawn += 1
+            for made in sorted(out.glob("*.csv")):  # (each figure's points and each choice's table)
+                drawn += made.name.endswith("_figure.csv")
                 bundled = spec.results.parent / made.name
                 if not bundled.is_file():
                     problems.append(f"{path.stem}: {made.name} is not bundled in {bundled.parent.relative_to(ROOT)}")
