@@ -1,5 +1,5 @@
-// PerfBound / PerfBoundCorrect geometry of the ports the network simulates (SPEC M3, paper 002
-// Tables 4-5): the one place these numbers are written. eee_pb_port and its building blocks take
+// PerfBound / PerfBoundCorrect geometry of the ports the network simulates (SPEC M3, Sanchez de la
+// Rosa et al., Tables 4-5): the one place these numbers are written. eee_pb_port and its building blocks take
 // them as parameter defaults, the synthesis wrappers use them (so cost rows describe what is
 // simulated), and the harness reads them back from the verilated eee_pb_port's public
 // parameters. An include file rather than a package, so that every module lints on its own.

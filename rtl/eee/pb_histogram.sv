@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// PerfBound idle-period histogram of one port (SPEC M3, paper 002 sections 2.4 and 3.2).
+/// PerfBound idle-period histogram of one port (SPEC M3, Sanchez de la Rosa et al. sections 2.4 and 3.2).
 /// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in bin
 /// floor(t_inac / BinCycles) of NumBins saturating counters. Three ways to keep it bounded:
 ///

@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// PerfBound t_PDT search of one port (paper 002 section 2.4, SPEC M3).
+/// PerfBound t_PDT search of one port (Sanchez de la Rosa et al. section 2.4, SPEC M3).
 ///   l = bound x sum_h p_h / h        (p_h: share of this port's packets that travel h hops)
 ///   N = l x X / t_w                  (packets that may be delayed by a wake-up in a period X)
 /// then the histogram is scanned from the highest bin down, accumulating counts; the result is

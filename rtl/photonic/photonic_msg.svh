@@ -1,4 +1,4 @@
-// Control-network words of the photonic switch control plane (SPEC M5, paper 004): what a switch
+// Control-network words of the photonic switch control plane (SPEC M5, "Segment Switching"): what a switch
 // is asked (one request per cycle) and what it answers. Included in each module that reads them.
 typedef enum logic [2:0] {
   ReqNone     = 3'd0,

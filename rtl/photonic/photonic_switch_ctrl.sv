@@ -1,5 +1,5 @@
 `default_nettype none
-/// Control plane of one photonic switch (SPEC M5; paper 004, Section IV and Algorithm 1): the
+/// Control plane of one photonic switch (SPEC M5; "Segment Switching", Section IV and Algorithm 1): the
 /// channel reservation table of each output link (W channels), the converter of each input channel
 /// (label extractor + tunable wavelength converter: input channel -> output port and channel) and
 /// the buffer port's entries (paper Figure 2 draws one channel each way; buf_channels_i sets how many). It answers one control-network request per cycle; the harness carries

@@ -1,6 +1,6 @@
 `default_nettype none
 /// Node-swap controller of one node in one directed cycle of a reconfigurable torus (SPEC M2,
-/// paper 001 section 2). Around the swap criterion (flux counters, M, threshold) it runs:
+/// Shafarenko and Vasekin, section 2). Around the swap criterion (flux counters, M, threshold) it runs:
 ///
 /// - the local handshake of a swap u -> a -> b -> c  =>  u -> b -> a -> c, initiated by a when
 ///   its criterion wants it: LockB (a -> b), LockC (b -> c), Grant (c -> b -> a) or Deny from the

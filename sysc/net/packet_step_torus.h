@@ -1,4 +1,4 @@
-// The synchronous packet-step torus of paper 001 (network.switching = packet_step): whole packets
+// The packet-step torus of Shafarenko and Vasekin (network.switching = packet_step): whole packets
 // move in lock-step, one step per hop, no router pipeline. Each dimension is a set of cycles and
 // each cycle two directed cycles ("rings") whose orders may change at run time (node swaps, the
 // torus_swap mechanism). Per node and ring: an input and an output queue of 32 packets (the two

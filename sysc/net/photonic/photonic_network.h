@@ -1,4 +1,4 @@
-// The circuit-switched photonic data plane (network.switching = photonic; SPEC M5, paper 004):
+// The circuit-switched photonic data plane (network.switching = photonic; SPEC M5; "Segment Switching"):
 // WDM links of W channels between photonic switches (a torus or a k-ary n-tree), each switch with
 // one buffer port where the layout puts a buffer. Data moves only on circuits (segments) that the
 // switches' control planes (SwitchControl: the verilated photonic_switch_ctrl) have reserved and
