@@ -29,9 +29,9 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
   x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
-  columns with names) against x for the run of that seed, and with windows: [[from, to], ...] shades
-  those spans of x and records each line's mean over each (rows with from < x <= to) in the
-  figure's CSV (x "from-to"); from: {file: results.json, array:
+  columns with names) against x for the run of that seed (every point in the figure's CSV), and
+  with windows: [[from, to], ...] shades those spans of x and records each line's mean over each
+  (rows with from < x <= to) in the figure's CSV too (x "from-to"); from: {file: results.json, array:
   PATH, x_span: [0, 100]} draws the list at PATH (e.g. 21 quantiles), its mean over the seeds
   element by element, against its index spread over x_span.
 A figure-level key is the default of every panel; a panel's own wins."""
@@ -275,7 +275,7 @@ def points(summary, panel, where, hue_label, hue_value):
 
 
 def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
-    """[(name, column, xs, ys)] of a panel that draws from the runs' own files (its `from`)."""
+    """[(name, column, xs, ys, runs averaged)] of a panel that draws from the runs' own files (its `from`)."""
     source = panel["from"]
     if runs_dir is None or not Path(runs_dir).is_dir():
         raise RunsMissing(f"it draws from the runs' folders ({runs_dir}), which are not here")
@@ -297,7 +297,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
         mean = [math.fsum(column) / len(column) for column in zip(*arrays)]
         low, high = source.get("x_span", [0, len(mean) - 1])
         xs = [low + (high - low) * i / max(1, len(mean) - 1) for i in range(len(mean))]
-        return [("", panel["y"], xs, mean)]
+        return [("", panel["y"], xs, mean, len(arrays))]
     lines = []
     for run in runs:
         rows = read_rows(folder(run) / source["file"])
@@ -305,7 +305,7 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
         for column, name in zip(columns, names):
             if rows and column not in rows[0]:
                 raise FigureError(f"{folder(run) / source['file']}: no column {column}")
-            lines.append((name, column, xs, [float(r[column]) for r in rows]))
+            lines.append((name, column, xs, [float(r[column]) for r in rows], 1))
     return lines
 
 
@@ -375,19 +375,19 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen):
             categories = []
             for i, (hv, hn) in enumerate(zip(hue_values, hue_names)):
                 if "from" in panel:
-                    for name, column, xs, ys in run_lines(summary, panel, where, hue and hue["label"], hv, runs_dir):
+                    for name, column, xs, ys, runs in run_lines(summary, panel, where, hue and hue["label"], hv, runs_dir):
                         label = " ".join(n for n in (hn, name) if n) or None
                         style = dict(color=COLORS[len(ax.get_lines()) % len(COLORS)], label=label, linewidth=1.2)
                         if panel["from"].get("steps"):
                             ax.step(xs, ys, where="post", **style)
                         else:
                             ax.plot(xs, ys, **style)
-                        for low, high in panel["from"].get("windows", []):
-                            inside = [y for x, y in zip(xs, ys) if low < x <= high]
-                            if inside:
-                                table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "",
-                                              "y": column, "as": "", "hue": hv or "", "x": f"{low}-{high}",
-                                              "mean": math.fsum(inside) / len(inside), "ci95": "", "seeds": 1})
+                        spans = [(f"{low}-{high}", [y for x, y in zip(xs, ys) if low < x <= high])
+                                 for low, high in panel["from"].get("windows", [])]
+                        for x, values in list(zip(xs, ([y] for y in ys))) + [w for w in spans if w[1]]:
+                            table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "", "y": column,
+                                          "as": "", "hue": hv or "", "x": x, "mean": math.fsum(values) / len(values),
+                                          "ci95": "", "seeds": runs})
                     continue
                 pts = points(summary, panel, where, hue and hue["label"], hv)
                 if not pts:
@@ -475,7 +475,7 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen):
         fig.savefig(path, dpi=100)
         written.append(path)
     plt.close(fig)
-    if not table:  # (a figure of the runs' own files: its data are those files)
+    if not table:  # (nothing drawn)
         return written
     path = Path(out_dir) / f"{name}_figure.csv"
     with open(path, "w", newline="") as f:
