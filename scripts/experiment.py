@@ -112,7 +112,7 @@ class Experiment:
         self.results = ROOT / spec["results"] if "results" in spec else None
         try:
             choice.check(self.choices, where)
-            figure.check(self.figures, where, [c["name"] for c in self.choices])
+            figure.check(self.figures, where, {c["name"]: c["label"] for c in self.choices})
         except figure.FigureError as e:
             raise ExperimentError(str(e)) from None
         top_block = {k: v for k, v in spec.items() if k in BLOCK_KEYS - {"labels"}}  # (top: labels are the columns)

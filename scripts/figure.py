@@ -21,11 +21,11 @@ confidence interval (Student's t); a figure also writes the numbers it shows as 
           {label, y: value} (a dashed line), optionally row: value; guide: true for a grey line
           through x, y that is not the paper's; {label, file: CSV (from the repository's root), x:
           COLUMN, y: COLUMN, where: {COLUMN: value}, match_row: COLUMN} (another source's points,
-          crosses; match_row: those whose COLUMN is the panel row's value); {label, span: [low,
-          high]} (a band of x)], range: [low, high] (the y axis), against: {y: FIELD, as, title} (each
+          crosses; match_row: those whose COLUMN is the value of the figure's rows)], range:
+          [low, high] (the y axis), against: {y: FIELD, as, title} (each
           point placed at that quantity of the same runs instead of at x, which then only names it;
           as against the panel's relative_to), chosen: CHOICE (a star on the points of the values
-          that choice of the experiment file picked: scripts/choice.py)}
+          that choice of the experiment file picked, its label the panel's x: scripts/choice.py)}
   x's label may be a list: the point is named by their values joined (a category each).
   A panel can draw from each run's own folder (<out>/runs/<run>/; not from a bundled summary):
   from: {file: timeseries.csv, x: cycle, seed: 1, steps: true} draws y (a column, or a list of
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIGURE_KEYS = {"name", "title", "each", "rows", "x", "hue", "where", "panels", "size"}
 PANEL_KEYS = {"y", "names", "from", "title", "axis", "scale", "where", "runs", "relative_to", "as", "x", "hue", "lines",
               "marks", "paper", "range", "against", "chosen"}
-REFERENCE_KEYS = {"label", "x", "y", "row", "guide", "file", "where", "match_row", "span"}
+REFERENCE_KEYS = {"label", "x", "y", "row", "guide", "file", "where", "match_row"}
 FROM_KEYS = {"file", "x", "seed", "array", "x_span", "steps", "windows"}
 TRANSFORMS = {"ratio": lambda v, b: v / b, "speedup": lambda v, b: b / v,
               "overhead": lambda v, b: 100 * (v / b - 1), "saving": lambda v, b: 100 * (1 - v / b)}
@@ -64,9 +64,10 @@ class RunsMissing(FigureError):
     """A figure draws from the runs' own folders, and they are not there (a bundled summary)."""
 
 
-def check(figures, where, choices=()):
-    """Validates an experiment file's `figures:` (when the file loads, before any run); choices: the
-    names of its choices."""
+def check(figures, where, choices=None):
+    """Validates an experiment file's `figures:` (when the file loads, before any run); choices:
+    {name: label} of its choices."""
+    choices = choices or {}
     if not isinstance(figures, list):
         raise FigureError(f"{where}: figures: expected a list")
     for i, fig in enumerate(figures):
@@ -77,7 +78,8 @@ def check(figures, where, choices=()):
         if unknown:
             raise FigureError(f"{at}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(FIGURE_KEYS))}")
         size = fig.get("size", [1, 1])
-        if not isinstance(size, list) or len(size) != 2 or not all(number(v) and 0 < number(v) <= 50 for v in size):
+        if not isinstance(size, list) or len(size) != 2 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 50 for v in size):
             raise FigureError(f"{at}: size: expected [width, height] in inches, each above 0 and at most 50")
         for r, row in enumerate(panel_rows(fig)):
             for c, panel in enumerate(row):
@@ -90,13 +92,17 @@ def check(figures, where, choices=()):
                 if ("relative_to" in panel) != ("as" in panel) or panel.get("as", "ratio") not in TRANSFORMS:
                     raise FigureError(f"{pat}: relative_to and as go together; as is one of {', '.join(TRANSFORMS)}")
                 limits = panel.get("range", [0, 1])
-                if not isinstance(limits, list) or len(limits) != 2 or None in map(number, limits):
-                    raise FigureError(f"{pat}: range: expected [low, high] of the y axis")
+                if not isinstance(limits, list) or len(limits) != 2 or None in map(number, limits) \
+                        or not number(limits[0]) < number(limits[1]):
+                    raise FigureError(f"{pat}: range: expected [low, high] of the y axis, low < high")
                 for ref in panel.get("paper", []):
                     if not isinstance(ref, dict) or "label" not in ref or set(ref) - REFERENCE_KEYS:
                         raise FigureError(f"{pat}: paper: expected {{label, ...}} of {', '.join(sorted(REFERENCE_KEYS))}")
                     if "file" in ref and not (ROOT / str(ref["file"])).is_file():
                         raise FigureError(f"{pat}: paper: file {ref['file']} not found (a path from the repository's root)")
+                    if "file" in ref and not {"x", "y"} <= set(ref) or ("match_row" in ref and "rows" not in fig):
+                        raise FigureError(f"{pat}: paper: a file's points need x and y (its columns); match_row "
+                                          "needs the figure's rows")
                 against = panel.get("against")
                 if against is not None and (not isinstance(against, dict) or "y" not in against
                                             or set(against) - {"y", "as", "title"}
@@ -106,6 +112,10 @@ def check(figures, where, choices=()):
                 if "chosen" in panel and panel["chosen"] not in choices:
                     raise FigureError(f"{pat}: chosen: no choice named '{panel['chosen']}' (choices: "
                                       f"{', '.join(choices) or 'none'})")
+                if "chosen" in panel and ("against" not in panel
+                                          or (panel.get("x") or fig.get("x") or {}).get("label") != choices[panel["chosen"]]):
+                    raise FigureError(f"{pat}: chosen: stars the points of {panel['chosen']}'s label "
+                                      f"({choices[panel['chosen']]}): a panel with against whose x is that label")
                 source = panel.get("from")
                 if source is not None:
                     if not isinstance(source, dict) or "file" not in source or set(source) - FROM_KEYS:
@@ -311,11 +321,12 @@ def run_lines(summary, panel, where, hue_label, hue_value, runs_dir):
 
 def reference_points(ref, row_value):
     """(xs, ys) of a panel's points from another source's CSV file (rows with both numbers)."""
-    rows = [r for r in read_rows(ROOT / ref["file"]) if matches(r, ref.get("where"))
-            and (not ref.get("match_row") or same(r.get(ref["match_row"], ""), row_value))]
-    for column in (ref["x"], ref["y"]):
-        if rows and column not in rows[0]:
-            raise FigureError(f"{ref['file']}: no column {column}")
+    every = read_rows(ROOT / ref["file"])
+    for column in [ref["x"], ref["y"], *(ref.get("where") or {}), *([ref["match_row"]] if "match_row" in ref else [])]:
+        if every and column not in every[0]:
+            raise FigureError(f"{ref['file']}: no column {column} (columns: {', '.join(every[0])})")
+    rows = [r for r in every if matches(r, ref.get("where"))
+            and (not ref.get("match_row") or same(r[ref["match_row"]], row_value))]
     pairs = [(number(r[ref["x"]]), number(r[ref["y"]])) for r in rows]
     pairs = [p for p in pairs if None not in p]
     return [x for x, _ in pairs], [y for _, y in pairs]
@@ -384,7 +395,11 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen):
                             ax.plot(xs, ys, **style)
                         spans = [(f"{low}-{high}", [y for x, y in zip(xs, ys) if low < x <= high])
                                  for low, high in panel["from"].get("windows", [])]
-                        for x, values in list(zip(xs, ([y] for y in ys))) + [w for w in spans if w[1]]:
+                        for span, inside in spans:
+                            if not inside:
+                                raise FigureError(f"figure {spec['name']}: from: window {span} holds no point of "
+                                                  f"{panel['from']['x']} ({xs[0] if xs else '-'} to {xs[-1] if xs else '-'})")
+                        for x, values in list(zip(xs, ([y] for y in ys))) + spans:
                             table.append({"panel": f"{r},{c}", "row": row_values[r] if rows_spec else "", "y": column,
                                           "as": "", "hue": hv or "", "x": x, "mean": math.fsum(values) / len(values),
                                           "ci95": "", "seeds": runs})
@@ -436,8 +451,6 @@ def draw_one(spec, summary, out_dir, plt, fill, formats, runs_dir, chosen):
                 if "file" in ref:
                     xs, ys = reference_points(ref, rows_spec and row_values[r])
                     ax.plot(xs, ys, linestyle="none", marker="x", markersize=8, color="black", label=ref["label"])
-                elif "span" in ref:
-                    ax.axvspan(*ref["span"], color="black", alpha=0.12, label=ref["label"])
                 elif "x" in ref and ref.get("guide"):  # (a reading aid, not the paper's value)
                     ax.plot(ref["x"], ref["y"], color="grey", linestyle="--", linewidth=1, label=ref["label"])
                 elif "x" in ref:

@@ -202,7 +202,7 @@ TEST_CASE("the flit meter can hold the network in saturation", "[net][fattree]")
   CHECK(stalled["latency"]["avg"].get<double>() > 20 * carried["latency"]["avg"].get<double>());
 }
 
-// The bundled low-penalty operating point (issue 12; chosen by scripts/plot.py fattree_grid):
+// The bundled low-penalty operating point (issue 12; chosen by fattree_grid.yaml's choices:):
 // at least 20 % of link power saved at load 0.02, latency within 1.15x of the network without the
 // mechanism at every load up to 0.45.
 TEST_CASE("the low-penalty scenario saves power at low load at a small latency cost", "[net][fattree]") {
