@@ -23,7 +23,7 @@ import csv
 import math
 from pathlib import Path
 
-from figure import FigureError, matches, number, same
+from figure import TRANSFORMS, FigureError, matches, measure, number, same
 
 CHOICE_KEYS = {"name", "title", "label", "where", "relative_to", "require", "rank"}
 REQUIRE_KEYS = {"where", "runs", "at_most", "at_least"}
@@ -92,12 +92,8 @@ def check_names(spec, summary):
 
 
 def value(summary, run, field, relative_to):
-    """A run's field, or its ratio to the base run's when relative_to is given; None if missing."""
-    mine = number(run.get(field))
-    if relative_to is None or mine is None:
-        return mine
-    base = number(summary.base(run, relative_to).get(field))
-    return mine / base if base else None
+    """A run's field, or its ratio to its base run's when relative_to is given; None if missing."""
+    return measure(summary, run, field, TRANSFORMS["ratio"] if relative_to else None, relative_to)
 
 
 def failures(spec, summary, label, mine):
