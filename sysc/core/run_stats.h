@@ -3,11 +3,32 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/latency_histogram.h"
 
 namespace icn {
+
+// Deliveries since the tally was last taken: a time-series sample, a steady-state period.
+struct DeliveryTally {
+  uint64_t deliveries = 0;
+  uint64_t latency_sum = 0;
+  uint64_t flits = 0;
+
+  void Add(uint64_t latency, uint32_t flits_delivered) {
+    ++deliveries;
+    latency_sum += latency;
+    flits += flits_delivered;
+  }
+  // Flits delivered and mean packet latency (0 with no delivery); starts a new tally.
+  std::pair<uint64_t, double> Take() {
+    const auto result =
+        std::make_pair(flits, deliveries ? static_cast<double>(latency_sum) / deliveries : 0.0);
+    *this = DeliveryTally{};
+    return result;
+  }
+};
 
 struct LatencySummary {
   double avg = 0;
@@ -35,9 +56,8 @@ class RunStats {
   void OnDelivered(bool labelled, uint64_t latency, uint64_t network_latency, uint32_t hops, uint32_t flits) {
     ++delivered_;
     if (measuring_) window_flits_delivered_ += flits;
-    window_latency_sum_ += latency;
-    ++window_deliveries_;
-    window_flits_ += flits;
+    series_.Add(latency, flits);
+    period_.Add(latency, flits);
     if (labelled) {
       ++labelled_delivered_;
       latencies_.Add(latency);
@@ -49,16 +69,10 @@ class RunStats {
     if (violations_.size() < 20) violations_.push_back(what);
   }
 
-  // Deliveries since the last call (for time series): flits delivered and mean packet latency.
-  std::pair<uint64_t, double> TakeWindow() {
-    const auto result = std::make_pair(
-        window_flits_,
-        window_deliveries_ ? static_cast<double>(window_latency_sum_) / window_deliveries_ : 0.0);
-    window_deliveries_ = 0;
-    window_latency_sum_ = 0;
-    window_flits_ = 0;
-    return result;
-  }
+  // Deliveries since the last call, for the time series and for the steady-state periods: flits
+  // delivered and mean packet latency.
+  std::pair<uint64_t, double> TakeSeriesWindow() { return series_.Take(); }
+  std::pair<uint64_t, double> TakePeriod() { return period_.Take(); }
 
   LatencySummary Latency() const;
 
@@ -78,9 +92,8 @@ class RunStats {
   uint64_t labelled_delivered_ = 0;
   uint64_t labelled_flits_created_ = 0;
   uint64_t window_flits_delivered_ = 0;
-  uint64_t window_deliveries_ = 0;
-  uint64_t window_latency_sum_ = 0;
-  uint64_t window_flits_ = 0;
+  DeliveryTally series_;
+  DeliveryTally period_;
   std::vector<std::string> violations_;
   LatencyHistogram latencies_;
   uint64_t network_latency_sum_ = 0;  // of labelled packets

@@ -1,12 +1,29 @@
 #include "core/sim_params.h"
 
+#include <string>
+
+#include "core/errors.h"
+
 namespace icn {
 
 const std::vector<KeySpec>& SimKeys() {
   static const std::vector<KeySpec> keys = {
       IntKey("sim.seed", "1", 0, 9007199254740991.0, "", "random seed (up to 2^53 - 1)"),
       RealKey("sim.cycle_ns", "1", 1e-6, 1e6, "ns", "length of one cycle"),
-      IntKey("sim.warmup_cycles", "2000", 0, kUnbounded, "cycles", "cycles before measurement"),
+      ChoiceKey("sim.warmup", "fixed", {"fixed", "steady"},
+                "fixed: measure after sim.warmup_cycles; steady: measure from the first end of a "
+                "sim.steady_period_cycles period, past sim.warmup_cycles and the mechanisms' settling "
+                "time, at which the last three periods agree within sim.steady_tolerance on accepted "
+                "load and mean latency (Bernoulli traffic only)"),
+      IntKey("sim.warmup_cycles", "2000", 0, kUnbounded, "cycles",
+             "cycles before measurement (sim.warmup = steady: the least warm-up)"),
+      IntKey("sim.steady_period_cycles", "1000", 1, kUnbounded, "cycles",
+             "sample period of the steady-state test (long enough to hold many packets)"),
+      RealKey("sim.steady_tolerance", "0.05", 0, 10, "",
+              "the steady-state periods agree when each quantity's largest is at most (1 + this) x its "
+              "smallest"),
+      IntKey("sim.warmup_limit_cycles", "1000000", 0, kUnbounded, "cycles",
+             "sim.warmup = steady: the window opens here if the periods never agreed (converged: false)"),
       IntKey("sim.measure_cycles", "10000", 1, kUnbounded, "cycles", "measurement window"),
       IntKey("sim.drain_limit_cycles", "100000", 0, kUnbounded, "cycles",
              "cycles after the window to deliver labelled packets before the run is called saturated"),
@@ -28,7 +45,17 @@ SimParams ParseSimParams(const Scenario& s) {
   SimParams sim;
   sim.seed = static_cast<uint64_t>(s.Int("sim.seed"));
   sim.cycle_ns = s.Real("sim.cycle_ns");
+  sim.steady_warmup = s.Text("sim.warmup") == "steady";
   sim.warmup = s.Int("sim.warmup_cycles");
+  sim.steady_period = s.Int("sim.steady_period_cycles");
+  sim.steady_tolerance = s.Real("sim.steady_tolerance");
+  sim.warmup_limit = s.Int("sim.warmup_limit_cycles");
+  if (sim.steady_warmup && sim.warmup_limit < sim.warmup) {
+    throw ScenarioError("sim.warmup_limit_cycles, sim.warmup_cycles: the limit " +
+                        std::to_string(sim.warmup_limit) + " is below the least warm-up " +
+                        std::to_string(sim.warmup) +
+                        "; allowed: sim.warmup_limit_cycles >= sim.warmup_cycles");
+  }
   sim.measure = s.Int("sim.measure_cycles");
   sim.drain_limit = s.Int("sim.drain_limit_cycles");
   sim.timeseries = s.Int("sim.timeseries_cycles");

@@ -10,7 +10,11 @@ namespace icn {
 struct SimParams {
   uint64_t seed = 1;
   double cycle_ns = 1.0;
-  int64_t warmup = 2000;
+  bool steady_warmup = false;  // sim.warmup = steady: the window opens once the run is steady
+  int64_t warmup = 2000;       // fixed warm-up, or the least one
+  int64_t steady_period = 1000;
+  double steady_tolerance = 0.05;
+  int64_t warmup_limit = 1000000;
   int64_t measure = 10000;
   int64_t drain_limit = 100000;
   int64_t timeseries = 0;              // window of timeseries.csv in cycles, 0 = none

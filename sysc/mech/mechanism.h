@@ -43,6 +43,10 @@ class Mechanism {
   // Brings the energy ledger up to date with cycles 0 .. end - 1 (charged since the last change
   // of each controller's power state); the run calls it before reading the ledger.
   virtual void Settle(uint64_t end) { (void)end; }
+  // Cycles from the start before its controllers can have reached the decisions a load leads to in
+  // steady state (E-RAPID: ten reconfiguration windows). A shorter warm-up is not converged, and
+  // sim.warmup = steady waits at least this long.
+  virtual uint64_t SettleCycles() const { return 0; }
   // Columns it adds to timeseries.csv, and their values at a sample (in the same order).
   virtual std::vector<std::string> TimeseriesColumns() const { return {}; }
   virtual void SampleTimeseries(std::vector<double>& row) const { (void)row; }

@@ -1,5 +1,6 @@
 #include "run/run_params.h"
 
+#include "core/errors.h"
 #include "net/data_plane.h"
 
 namespace icn {
@@ -25,6 +26,10 @@ RunParams MakeRunParams(const Scenario& scenario) {
   p.topology = MakeTopology(scenario, p.net.router);
   p.traffic = ParseTrafficParams(scenario, *p.topology);
   p.workload = ParseWorkloadParams(scenario);
+  if (p.sim.steady_warmup && p.workload.kind != "none") {
+    throw ScenarioError("sim.warmup: steady needs Bernoulli traffic, but workload.kind = " + p.workload.kind +
+                        " is measured whole from cycle 0; allowed: sim.warmup = fixed with a workload");
+  }
   p.mechanisms = ParseMechanisms({scenario, p.sim, p.net, *p.topology, p.warnings});
   return p;
 }

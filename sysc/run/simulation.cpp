@@ -42,10 +42,16 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
     }
     timeseries_ = std::make_unique<Timeseries>(columns);
   }
+  for (const auto& m : mechanisms_) settle_cycles_ = std::max(settle_cycles_, m->SettleCycles());
   if (traffic_.workload()) {
     // A workload is measured whole: from cycle 0 until its last message is delivered.
     measure_begin_ = 0;
     measure_end_ = deadline_ = params.workload.max_cycles;
+  } else if (params.sim.steady_warmup) {
+    measure_begin_ = measure_end_ = deadline_ = kUndecided;  // ClosePeriod() opens the window
+  } else {
+    period_phase_ =
+        static_cast<uint64_t>(params.sim.warmup % params.sim.steady_period);  // periods end at the window
   }
   stats_.set_measuring(measure_begin_ == 0);
   window_ = LedgerNow();
@@ -122,6 +128,7 @@ void Simulation::Jump() {
     const uint64_t period = static_cast<uint64_t>(params_.sim.timeseries);
     until = std::min(until, (next + period - 1) / period * period - 1);
   }
+  if (next <= measure_begin_ && !traffic_.workload()) until = std::min(until, NextPeriodEnd(next) - 1);
   if (until <= cycle_ || !fabric_->Quiet()) return;
   const uint64_t cycles = until - cycle_;  // the mechanisms charge them when they settle the ledger
   for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(cycles);
@@ -138,9 +145,11 @@ bool Simulation::Tick() {
   if (jumps_) Jump();
   Step();
   ++cycle_;
+  if (cycle_ <= measure_begin_ && !traffic_.workload() && cycle_ == NextPeriodEnd(cycle_)) ClosePeriod();
   if (cycle_ == measure_begin_) {
     stats_.set_measuring(true);
     window_ = LedgerNow();
+    if (!params_.sim.steady_warmup) converged_ = Steady();
   }
   const WorkloadDriver* workload = traffic_.workload();
   if (cycle_ == measure_end_ || (workload && workload->done() && !done_)) {
@@ -161,6 +170,29 @@ bool Simulation::Tick() {
   if (!done_ && (cycle_ & (ProgressWatchdog::kPeriod - 1)) == 0) Watch(cycle_);
   if (options_.progress && (cycle_ & 0x3ff) == 0) ReportProgress();
   return !done_;
+}
+
+uint64_t Simulation::NextPeriodEnd(uint64_t from) const {
+  const uint64_t period = static_cast<uint64_t>(params_.sim.steady_period);
+  if (from <= period_phase_) return period_phase_;
+  return period_phase_ + (from - period_phase_ + period - 1) / period * period;
+}
+
+bool Simulation::Steady() const { return steady_.Agrees() && cycle_ >= settle_cycles_; }
+
+// The end of a steady-state period (only whole periods count). With sim.warmup = steady, opens the
+// window once the run is steady past the least warm-up, or at the limit.
+void Simulation::ClosePeriod() {
+  const auto [flits, latency] = stats_.TakePeriod();
+  const uint64_t period = static_cast<uint64_t>(params_.sim.steady_period);
+  if (cycle_ < period) return;
+  steady_.Add(cycle_, static_cast<double>(flits) / (fabric_->nodes() * static_cast<double>(period)), latency);
+  if (!params_.sim.steady_warmup) return;
+  converged_ = Steady() && cycle_ >= static_cast<uint64_t>(params_.sim.warmup);
+  if (!converged_ && cycle_ < static_cast<uint64_t>(params_.sim.warmup_limit)) return;
+  measure_begin_ = cycle_;
+  measure_end_ = cycle_ + params_.sim.measure;
+  deadline_ = measure_end_ + params_.sim.drain_limit;
 }
 
 void Simulation::RunToEnd() {
@@ -212,7 +244,7 @@ void Simulation::SampleTimeseries() {
   SettleLedger();
   const double energy = ledger_->EnergyJ();
   const double nominal = ledger_->NominalJ();
-  const auto [delivered_flits, latency] = stats_.TakeWindow();
+  const auto [delivered_flits, latency] = stats_.TakeSeriesWindow();
   const double generated = static_cast<double>(generated_flits_);
   std::vector<double> row = {
       generated / (nodes * window), static_cast<double>(delivered_flits) / (nodes * window), latency,
@@ -384,8 +416,16 @@ nlohmann::json Simulation::Finish(double wall_s) {
               {"wall_s", wall_s},
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
               {"jumped_cycles", jumped_cycles_},
-              {"warmup_cycles", params_.sim.warmup},
+              {"warmup_cycles", measure_begin_ == kUndecided ? cycle_ : measure_begin_},
               {"measure_cycles", params_.sim.measure}};
+  if (!workload) {
+    r["converged"] = converged_;
+    r["steady_state"] = {{"rule", params_.sim.steady_warmup ? "steady" : "fixed"},
+                         {"period_cycles", params_.sim.steady_period},
+                         {"tolerance", params_.sim.steady_tolerance},
+                         {"settle_cycles", settle_cycles_},
+                         {"periods", steady_.Periods()}};
+  }
   for (const auto& m : mechanisms_) m->Report(r);  // after "sim": they may read the run's length
   if (stalled_ == ProgressWatchdog::Verdict::kDeadlocked) {
     r["verdict"] = "deadlocked";

@@ -21,6 +21,7 @@
 #include "net/nic.h"
 #include "run/census.h"
 #include "run/run_params.h"
+#include "run/steady_state.h"
 #include "run/watchdog.h"
 #include "traffic/traffic_source.h"
 
@@ -83,6 +84,11 @@ class Simulation final : private SinkObserver {
   Window LedgerNow();
   void CloseWindow();
   void SampleTimeseries();
+  // The steady-state periods: the first period end at or after `from`; closing one; whether the
+  // last periods agree and the mechanisms have had their settling time.
+  uint64_t NextPeriodEnd(uint64_t from) const;
+  void ClosePeriod();
+  bool Steady() const;
   void ReportProgress();
   // Every ProgressWatchdog::kPeriod cycles: ends the run if it deadlocked or starved a packet.
   void Watch(uint64_t now);
@@ -107,6 +113,7 @@ class Simulation final : private SinkObserver {
   std::vector<std::unique_ptr<Mechanism>> mechanisms_;
   std::vector<EnergyLedger::Group*> undriven_;  // hardware no active mechanism drives: always nominal
   std::unique_ptr<Timeseries> timeseries_;
+  static constexpr uint64_t kUndecided = UINT64_MAX;  // sim.warmup = steady, before the run is steady
   uint64_t cycle_ = 0;
   uint64_t measure_begin_;
   uint64_t measure_end_;
@@ -119,6 +126,10 @@ class Simulation final : private SinkObserver {
   bool jumps_;                  // sim.clock_jumps, and not tracing or clocking every edge
   uint64_t jumped_cycles_ = 0;  // cycles jumped over (a figure for tests and the bench)
   Window window_;
+  SteadyState steady_{params_.sim.steady_tolerance};
+  uint64_t period_phase_ = 0;     // steady-state periods end at cycles = this mod the period
+  uint64_t settle_cycles_ = 0;    // the longest of the mechanisms' settling times
+  bool converged_ = false;        // the window opened in steady state
   uint64_t generated_flits_ = 0;  // since the last time-series sample
   uint64_t ts_busy_ = 0;          // channel busy cycles at the last sample
   double ts_energy_ = 0;          // ledger at the last sample

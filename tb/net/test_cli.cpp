@@ -134,6 +134,10 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused("--set workload.kind=trace --set workload.trace=/nonexistent.trace",
                 {"workload.trace", "cannot open"});
   ExpectRefused("--set workload.kind=mpi", {"workload.kind", "bsp_allreduce"});
+  ExpectRefused("--set sim.warmup=steady --set workload.kind=bsp_allreduce", {"sim.warmup", "workload.kind"});
+  ExpectRefused("--set sim.warmup=steady --set sim.warmup_limit_cycles=100",
+                {"sim.warmup_limit_cycles", "sim.warmup_cycles", ">="});
+  ExpectRefused("--set sim.warmup=warm", {"sim.warmup", "fixed, steady"});
   {
     const fs::path bad = Scratch("trace") / "bad.trace";
     fs::create_directories(bad.parent_path());

@@ -213,3 +213,22 @@ TEST_CASE("E-RAPID skipping quiet boards matches clocking every board every cycl
               "traffic.ramp=[[0, 0], [3000, 0], [3001, 0.4], [6000, 0.4], [6001, 0.02]]",
               "sim.warmup_cycles=0", "sim.measure_cycles=9000"}));
 }
+
+// Figure 5 of the paper needs steady state: a re-allocation takes two windows, so a 5,000-cycle
+// warm-up at Rw = 4000 measures the static network's backlog, and the run says so.
+TEST_CASE("erapid_p_b with a 5000-cycle warm-up at Rw = 4000 is not converged and the steady rule waits",
+          "[net][erapid]") {
+  tb::Run transient("erapid_p_b", {"erapid.rw_cycles=4000", "sim.measure_cycles=2000"});
+  const nlohmann::json t = transient.Results();
+  CHECK(t["sim"]["warmup_cycles"] == 5000);
+  CHECK(t["steady_state"]["settle_cycles"] == 40000);
+  CHECK(t["converged"] == false);
+  tb::Run steady("erapid_p_b", {"erapid.rw_cycles=4000", "sim.warmup=steady", "sim.steady_period_cycles=4000",
+                                "sim.measure_cycles=2000"});
+  const nlohmann::json s = steady.Results();
+  INFO(s["steady_state"].dump());
+  CHECK(s["converged"] == true);
+  CHECK(s["sim"]["warmup_cycles"].get<uint64_t>() >= 40000);
+  // In the transient the packets wait behind the static network's backlog.
+  CHECK(t["latency"]["avg"].get<double>() > 5 * s["latency"]["avg"].get<double>());
+}

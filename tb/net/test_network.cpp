@@ -2,6 +2,7 @@
 // the analytic value, the saturation verdict, traffic patterns and load profiles.
 #include "catch.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -395,6 +396,9 @@ TEST_CASE("clock jumps change no result: every bundled scenario, and low-load ru
       {"reference_torus444", {"sim.measure_cycles=3000"}},
       {"reference_tree", {"sim.measure_cycles=3000"}},
       {"default", {"eee.mode=off", "traffic.load=0.001", "sim.timeseries_cycles=700"}},
+      {"default",
+       {"eee.mode=off", "traffic.load=0.001", "sim.warmup=steady", "sim.steady_period_cycles=3000",
+        "sim.warmup_limit_cycles=20000"}},
       {"default", {"eee.mode=deep_sleep", "eee.pdt_ns=100", "topology.n=2", "traffic.load=0.0005"}},
       {"default",
        {"eee.mode=fast_wake", "eee.policy=perfbound_correct", "topology.n=2", "traffic.load=0.0005"}},
@@ -424,4 +428,69 @@ TEST_CASE("clock jumps change no result: every bundled scenario, and low-load ru
       CHECK(jumped > (deep ? 0 : a["sim"]["cycles"].get<uint64_t>() / 10));
     }
   }
+}
+
+namespace {
+
+// The steady-state periods of a run agree: largest at most (1 + tolerance) x smallest.
+bool PeriodsAgree(const nlohmann::json& steady) {
+  const nlohmann::json& periods = steady["periods"];
+  if (periods.size() != 3) return false;
+  for (const char* quantity : {"accepted", "latency"}) {
+    double lo = 1e300, hi = 0;
+    for (const auto& p : periods) {
+      lo = std::min(lo, p[quantity].get<double>());
+      hi = std::max(hi, p[quantity].get<double>());
+    }
+    if (hi > (1 + steady["tolerance"].get<double>()) * lo) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("the steady-state rule opens the window once three periods agree, and judges a fixed warm-up",
+          "[net]") {
+  const std::vector<std::string> mesh = {"topology.kind=mesh",
+                                         "topology.dims=[4,4]",
+                                         "eee.mode=off",
+                                         "traffic.load=0.3",
+                                         "traffic.packet_flits=4",
+                                         "sim.measure_cycles=2000",
+                                         "sim.steady_period_cycles=500"};
+  auto with = [&mesh](std::vector<std::string> sets) {
+    sets.insert(sets.begin(), mesh.begin(), mesh.end());
+    return sets;
+  };
+  tb::Run steady(with({"sim.warmup=steady", "sim.warmup_cycles=1000"}));
+  const nlohmann::json s = steady.Results();
+  const uint64_t warmup = s["sim"]["warmup_cycles"].get<uint64_t>();
+  INFO(s["steady_state"].dump());
+  CHECK(s["converged"] == true);
+  CHECK(s["steady_state"]["rule"] == "steady");
+  CHECK(warmup >= 1500);  // three whole periods
+  CHECK(warmup % 500 == 0);
+  CHECK(s["steady_state"]["periods"].back()["end"] == warmup);
+  CHECK(PeriodsAgree(s["steady_state"]));
+  // The window opened at the first period end where they agree.
+  CHECK(s["sim"]["cycles"].get<uint64_t>() >= warmup + 2000);
+  // One rule: a fixed warm-up of the same length sees the same periods and is judged steady ...
+  tb::Run fixed(with({"sim.warmup_cycles=" + std::to_string(warmup)}));
+  const nlohmann::json f = fixed.Results();
+  CHECK(f["converged"] == true);
+  CHECK(f["steady_state"]["rule"] == "fixed");
+  CHECK(f["steady_state"]["periods"] == s["steady_state"]["periods"]);
+  CHECK(f["latency"] == s["latency"]);
+  // ... one holding fewer than three periods is not.
+  tb::Run short_warmup(with({"sim.warmup_cycles=1000"}));
+  const nlohmann::json w = short_warmup.Results();
+  CHECK(w["converged"] == false);
+  CHECK(w["steady_state"]["periods"].size() == 2);
+  // A saturated network never agrees: the window opens at the limit, not converged.
+  tb::Run saturated(with({"traffic.load=0.9", "sim.warmup=steady", "sim.warmup_limit_cycles=4000",
+                          "sim.drain_limit_cycles=1000"}));
+  const nlohmann::json x = saturated.Results();
+  CHECK(x["converged"] == false);
+  CHECK(x["sim"]["warmup_cycles"] == 4000);
+  CHECK_FALSE(PeriodsAgree(x["steady_state"]));
 }

@@ -39,6 +39,9 @@ class ErapidControl : public Mechanism {
   void Step(uint64_t now) override;
   uint64_t RestsUntil(uint64_t now) const override;
   void Settle(uint64_t end) override;
+  // Ten windows: a re-allocation takes two (measure, then Lock-Step), and a bit rate moves one
+  // level per window, so from the static start the allocation and the levels need several.
+  uint64_t SettleCycles() const override { return 10 * static_cast<uint64_t>(config_.rw_cycles); }
   void Report(nlohmann::json& results) const override;
   std::vector<std::string> Problems() const override;
   uint64_t Digest() const override;
