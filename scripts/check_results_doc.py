@@ -23,7 +23,8 @@ RUNS = [
 
 # Names chosen by the run, not by the code: one table row stands for all of them.
 GENERIC_ROWS = [(re.compile(r"^params\..*"), "params.<key>"),
-                (re.compile(r"^energy\.groups\.[^.]+\.components$"), "energy.groups.<group>.components"),
+                (re.compile(r"^energy\.groups\.[^.]+\.(components|powered_mean|powered_relative)$"),
+                 r"energy.groups.<group>.\1"),
                 (re.compile(r"^energy\.groups\.[^.]+\.state_cycles\.[^.]+$"),
                  "energy.groups.<group>.state_cycles.<state>"),
                 (re.compile(r"^energy\.controllers\.[^.]+\.(\w+)$"), r"energy.controllers.<model>.\1")]

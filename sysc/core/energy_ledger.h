@@ -37,6 +37,8 @@ class EnergyLedger {
     const std::string& name() const { return name_; }
     const std::vector<std::string>& state_names() const { return state_names_; }
     int components() const { return components_; }
+    double power_w(int state) const { return power_w_[static_cast<size_t>(state)]; }
+    int nominal_state() const { return nominal_; }
 
    private:
     std::string name_;

@@ -309,9 +309,25 @@ nlohmann::json Simulation::EnergyResults() {
   size_t index = 0;
   for (const EnergyLedger::Group& g : ledger_->groups()) {
     nlohmann::json cycles = nlohmann::json::object();
-    for (size_t s = 0; s < g.state_names().size(); ++s)
-      cycles[g.state_names()[s]] = window_.state_cycles[index][s];
-    groups[g.name()] = {{"components", g.components()}, {"state_cycles", cycles}};
+    // Component-cycles in states that draw power, and their energy over the nominal state's.
+    uint64_t all = 0, powered = 0;
+    double powered_w = 0;
+    for (size_t s = 0; s < g.state_names().size(); ++s) {
+      const uint64_t c = window_.state_cycles[index][s];
+      cycles[g.state_names()[s]] = c;
+      all += c;
+      if (g.power_w(static_cast<int>(s)) <= 0) continue;
+      powered += c;
+      powered_w += static_cast<double>(c) * g.power_w(static_cast<int>(s));
+    }
+    const double nominal_w = g.power_w(g.nominal_state());
+    groups[g.name()] = {
+        {"components", g.components()},
+        {"state_cycles", cycles},
+        {"powered_mean",
+         all ? static_cast<double>(powered) * g.components() / static_cast<double>(all) : 0.0},
+        {"powered_relative", powered ? nlohmann::json(powered_w / (nominal_w * static_cast<double>(powered)))
+                                     : nlohmann::json(nullptr)}};
     ++index;
   }
   // The controllers' switching energy in the window, per kind and in all, and what the links saved

@@ -232,3 +232,25 @@ TEST_CASE("erapid_p_b with a 5000-cycle warm-up at Rw = 4000 is not converged an
   // In the transient the packets wait behind the static network's backlog.
   CHECK(t["latency"]["avg"].get<double>() > 5 * s["latency"]["avg"].get<double>());
 }
+
+// The paper's normalised power: the lit lasers' mean power over 10 Gb/s's, dark ones left out.
+TEST_CASE("normalised laser power is the lit lasers' mean relative to 10 Gb/s", "[net][erapid]") {
+  tb::Run fixed("erapid_static", {"sim.warmup_cycles=500", "sim.measure_cycles=2000"});
+  const nlohmann::json f = fixed.Results()["energy"]["groups"]["laser"];
+  CHECK(f["powered_mean"] == 56.0);
+  CHECK(f["powered_relative"] == 1.0);
+  tb::Run scaled("erapid_p_b", {"erapid.mode=p_nb", "traffic.load=0.02", "erapid.rw_cycles=500",
+                                "sim.warmup_cycles=3000", "sim.measure_cycles=2000"});
+  const nlohmann::json r = scaled.Results()["energy"]["groups"]["laser"];
+  double lit = 0, watts = 0;
+  for (int level = 0; level < icn::ErapidControl::kLevels; ++level) {
+    const double cycles = r["state_cycles"][std::to_string(5 + level) + "gbps"].get<double>();
+    lit += cycles;
+    watts += cycles * icn::ErapidControl::kLaserPowerW[level];
+  }
+  INFO(r.dump());
+  REQUIRE(lit > 0);
+  CHECK(r["powered_relative"].get<double>() == Approx(watts / (lit * icn::ErapidControl::kLaserPowerW[5])));
+  CHECK(r["powered_relative"].get<double>() < 0.5);  // DPM has walked the idle lasers down
+  CHECK(r["powered_mean"].get<double>() == Approx(lit / 2000));
+}
