@@ -26,6 +26,7 @@ RUNS = {
                       "--set", "workload.kind=trace", "--set", "workload.trace=waves/photonic_segment.trace",
                       "--trace-match", "sw1,sw2,sw3,sw4,sw5", "--trace-window", "0:30"],
     "torus_swap": ["torus_swap_livermore", "--set", "torus_swap.variant=fixed", "--trace-match", "ring0",
+                   "--set", "workload.livermore.k21_extent=5",
                    "--set", "workload.max_cycles=30"],
 }
 

@@ -362,6 +362,8 @@ nlohmann::json Simulation::WorkloadResults() const {
           {"messages", w->messages()},
           {"messages_delivered", w->completed()},
           {"packets", w->packets()},
+          {"busiest_node_packets", w->busiest_node_packets()},
+          {"mean_node_packets", w->mean_node_packets()},
           {"exec_cycles", exec},
           {"exec_ns", static_cast<double>(exec) * params_.sim.cycle_ns}};
 }

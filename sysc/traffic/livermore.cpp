@@ -90,19 +90,19 @@ class Program {
 
 }  // namespace
 
-Workload MakeLivermore(int nodes, int loops) {
+Workload MakeLivermore(int nodes, int loops, const LivermoreExtents& extents) {
   Program p(nodes);
   const int64_t n = nodes;
   // Kernel 7: equation of state fragment.
-  const int64_t n7 = 8 * n;
+  const int64_t n7 = extents.k7_per_node * n;
   const int64_t x7 = p.Allocate(n7), u7 = p.Allocate(n7 + 6), z7 = p.Allocate(n7), y7 = p.Allocate(n7);
   // Kernel 18: 2-D explicit hydrodynamics, arrays (JN + 1) x (KN + 1).
-  const int64_t jn = 2 * n + 1, kn = 6, rows = jn + 1, cols = kn + 1;
+  const int64_t jn = extents.k18_jn_per_node * n + 1, kn = extents.k18_kn, rows = jn + 1, cols = kn + 1;
   const auto array18 = [&] { return Array2{p.Allocate(rows * cols), rows}; };
   const Array2 za = array18(), zb = array18(), zp = array18(), zq = array18(), zr = array18(), zm = array18(),
                zu = array18(), zv = array18(), zz = array18();
-  // Kernel 21: matrix product, PX(25, n) += VY(25, 25) x CX(25, n), k and i curtailed to 5.
-  const int64_t m21 = 5, n21 = n;
+  // Kernel 21: matrix product, PX(25, n) += VY(25, 25) x CX(25, n), k and i over 1..m21.
+  const int64_t m21 = extents.k21, n21 = n;
   const Array2 px{p.Allocate(25 * n21), 25}, vy{p.Allocate(25 * 25), 25}, cx{p.Allocate(25 * n21), 25};
 
   for (int pass = 0; pass < (loops > 0 ? loops : 2); ++pass) {

@@ -12,15 +12,24 @@
 // local) and, at the same time, the reads of its next assignment. No compute time (the fine-grain
 // limit). Completion: every message, acknowledgements included, delivered.
 //
-// Extents, curtailed so that every node works in every loop: kernel 7 n = 8N; kernel 18 JN = 2N + 1,
-// KN = 6 (three loops, two assignments per iteration in each); kernel 21 with the k and i loops
-// over 1..5 (25 in the original) and n = N.
+// Extents. The paper gives kernel 21's: k and i over 1..25 (PX(25, n) += VY(25, 25) x CX(25, n)),
+// with n = N here so that every node works in every loop. It does not give kernel 7's n nor kernel
+// 18's JN and KN: they are keys, n = 8N, JN = 2N + 1 and KN = 6 by default (three loops, two
+// assignments per iteration in each). A smaller kernel 21 extent is for quick runs: at 5 all of VY
+// lives on 25 nodes that every node reads, which caps what any network can do (see docs/torus.md).
 #pragma once
 #include "traffic/workload.h"
 
 namespace icn {
 
+struct LivermoreExtents {
+  int k21 = 25;             // kernel 21's k and i loops: 1..k21
+  int k7_per_node = 8;      // kernel 7's n = this x N
+  int k18_jn_per_node = 2;  // kernel 18's JN = this x N + 1
+  int k18_kn = 6;           // kernel 18's KN
+};
+
 // `loops`: passes of the enclosing loop (0: 2).
-Workload MakeLivermore(int nodes, int loops);
+Workload MakeLivermore(int nodes, int loops, const LivermoreExtents& extents = {});
 
 }  // namespace icn

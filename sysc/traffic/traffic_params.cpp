@@ -78,6 +78,14 @@ const std::vector<KeySpec>& WorkloadKeys() {
         IntKey("workload.large_bytes", "524288", 1, 1LL << 32, "bytes",
                "random_messages: size of a large message"),
         RealKey("workload.large_fraction", "0.2", 0, 1, "", "random_messages: share of large messages"),
+        IntKey("workload.livermore.k21_extent", "25", 1, 25, "",
+               "livermore: kernel 21's k and i loops run 1..this (the paper's 25; smaller for quick runs)"),
+        IntKey("workload.livermore.k7_n_per_node", "8", 1, 1024, "",
+               "livermore: kernel 7's n = this x the nodes (not given by the paper)"),
+        IntKey("workload.livermore.k18_jn_per_node", "2", 1, 1024, "",
+               "livermore: kernel 18's JN = this x the nodes + 1 (not given by the paper)"),
+        IntKey("workload.livermore.k18_kn", "6", 2, 1024, "",
+               "livermore: kernel 18's KN (not given by the paper)"),
         IntKey("workload.max_cycles", "100000000", 1, kUnbounded, "cycles",
                "a workload not finished after this many cycles ends the run as saturated"),
     };
@@ -125,6 +133,10 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
   w.random_messages.small_bytes = static_cast<uint64_t>(s.Int("workload.small_bytes"));
   w.random_messages.large_bytes = static_cast<uint64_t>(s.Int("workload.large_bytes"));
   w.random_messages.large_fraction = s.Real("workload.large_fraction");
+  w.livermore.k21 = static_cast<int>(s.Int("workload.livermore.k21_extent"));
+  w.livermore.k7_per_node = static_cast<int>(s.Int("workload.livermore.k7_n_per_node"));
+  w.livermore.k18_jn_per_node = static_cast<int>(s.Int("workload.livermore.k18_jn_per_node"));
+  w.livermore.k18_kn = static_cast<int>(s.Int("workload.livermore.k18_kn"));
   if (w.kind == "trace" && w.trace.empty()) {
     throw ScenarioError("workload.trace: workload.kind = trace needs the path of a trace file");
   }

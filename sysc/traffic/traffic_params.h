@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/scenario.h"
+#include "traffic/livermore.h"
 #include "traffic/random_messages.h"
 
 namespace icn {
@@ -36,6 +37,7 @@ struct WorkloadParams {
   uint32_t flit_bytes = 1600;
   uint64_t max_cycles = 100000000;
   RandomMessages random_messages;  // workload.kind = random_messages
+  LivermoreExtents livermore;      // workload.kind = livermore
 };
 
 const std::vector<KeySpec>& TrafficKeys();

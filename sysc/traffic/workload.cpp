@@ -286,6 +286,8 @@ Workload MakeWorkload(const std::string& preset, int ranks, int iterations, doub
 Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
   if (params.kind == "random_messages" && nodes >= 2)
     return MakeRandomMessages(params.random_messages, nodes, seed);
+  if (params.kind == "livermore" && nodes >= 2)
+    return MakeLivermore(nodes, params.iterations, params.livermore);
   if (params.kind != "trace")
     return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
   std::ifstream file(params.trace);

@@ -17,6 +17,19 @@ WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_
   for (const WorkloadMessage& m : w.messages) {
     for (uint32_t d : m.after) ++first_dependent_[d + 1];
   }
+  std::vector<uint64_t> sent(static_cast<size_t>(w.ranks), 0), received(sent);
+  for (const WorkloadMessage& m : w.messages) {
+    const uint64_t packets = (m.bytes + mtu_bytes - 1) / mtu_bytes;
+    sent[static_cast<size_t>(m.src)] += packets;
+    received[static_cast<size_t>(m.dst)] += packets;
+  }
+  uint64_t sum = 0;
+  for (size_t node = 0; node < sent.size(); ++node) {
+    const uint64_t share = std::max(sent[node], received[node]);
+    busiest_node_packets_ = std::max(busiest_node_packets_, share);
+    sum += share;
+  }
+  mean_node_packets_ = sent.empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(sent.size());
   for (size_t i = 1; i < first_dependent_.size(); ++i) first_dependent_[i] += first_dependent_[i - 1];
   dependents_.resize(first_dependent_.back());
   std::vector<uint32_t> fill(first_dependent_.begin(), first_dependent_.end() - 1);

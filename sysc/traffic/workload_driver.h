@@ -29,6 +29,11 @@ class WorkloadDriver {
   size_t messages() const { return state_.size(); }
   size_t completed() const { return completed_; }
   uint64_t packets() const { return packets_; }
+  // A node's share of the whole workload: the larger of the packets it sends and those it receives.
+  // The busiest node's bounds the execution time of any network whose nodes inject and absorb one
+  // packet per cycle (the packet-step torus); busiest over mean is the workload's imbalance.
+  uint64_t busiest_node_packets() const { return busiest_node_packets_; }
+  double mean_node_packets() const { return mean_node_packets_; }
 
  private:
   struct State {
@@ -50,6 +55,8 @@ class WorkloadDriver {
   size_t completed_ = 0;
   uint64_t finish_ = 0;
   uint64_t packets_ = 0;
+  uint64_t busiest_node_packets_ = 0;
+  double mean_node_packets_ = 0;
 };
 
 }  // namespace icn

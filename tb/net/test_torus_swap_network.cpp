@@ -24,6 +24,7 @@
 #include "net/net_util.h"
 #include "net/packet_step_torus.h"
 #include "traffic/livermore.h"
+#include "traffic/workload_driver.h"
 
 namespace {
 
@@ -192,7 +193,9 @@ TEST_CASE("torus swap skipping idle rings matches clocking every ring every cycl
 
 TEST_CASE("Livermore messages: reads answered by their owners, writes acknowledged, a trace round trip",
           "[net][torus]") {
-  const icn::Workload w = icn::MakeLivermore(64, 1);
+  icn::LivermoreExtents cut;
+  cut.k21 = 5;
+  const icn::Workload w = icn::MakeLivermore(64, 1, cut);
   REQUIRE(w.ranks == 64);
   // Each request is followed by its reply from its destination: a read (8 bytes) by its data (16),
   // a write (16) by its acknowledgement (8). A request waits only for earlier messages.
@@ -223,11 +226,42 @@ TEST_CASE("Livermore messages: reads answered by their owners, writes acknowledg
     REQUIRE(again.messages[i].after == w.messages[i].after);
   }
   // And it runs to completion on a 4 x 4 x 4 torus, every message delivered.
-  tb::Run run(Torus("[4,4,4]", {"workload.kind=livermore", "workload.iterations=1"}));
+  tb::Run run(Torus("[4,4,4]",
+                    {"workload.kind=livermore", "workload.iterations=1", "workload.livermore.k21_extent=5"}));
   run.sim->RunToEnd();
   const nlohmann::json r = tb::DrainedResults(run);
   CHECK(r["workload"]["messages_delivered"] == w.messages.size());
   CHECK(r["workload"]["exec_cycles"].get<uint64_t>() > 100);
+  // The ceiling: every message here is one packet; a node injects and absorbs one per step.
+  std::vector<uint64_t> sent(64, 0), received(64, 0);
+  for (const icn::WorkloadMessage& m : w.messages) {
+    ++sent[static_cast<size_t>(m.src)];
+    ++received[static_cast<size_t>(m.dst)];
+  }
+  uint64_t busiest = 0, sum = 0;
+  for (size_t n = 0; n < 64; ++n) {
+    busiest = std::max({busiest, sent[n], received[n]});
+    sum += std::max(sent[n], received[n]);
+  }
+  CHECK(r["workload"]["busiest_node_packets"] == busiest);
+  CHECK(r["workload"]["mean_node_packets"].get<double>() == Approx(static_cast<double>(sum) / 64));
+  CHECK(r["workload"]["exec_cycles"].get<uint64_t>() >= busiest);
+}
+
+// The paper's kernel 21 (k, i over 1..25) spreads VY's reads: the busiest node's share of the
+// workload falls toward the mean, where the cut-down extent 5 puts all of VY on 25 nodes.
+TEST_CASE("Livermore kernel 21 at the paper's extent balances the nodes better than the cut-down",
+          "[net][torus]") {
+  const auto imbalance = [](int k21) {
+    icn::LivermoreExtents e;
+    e.k21 = k21;
+    const icn::Workload w = icn::MakeLivermore(216, 1, e);  // 6x6x6
+    icn::WorkloadDriver driver(w, 1.0, 9600, 1600);
+    return static_cast<double>(driver.busiest_node_packets()) / driver.mean_node_packets();
+  };
+  const double cut = imbalance(5), paper = imbalance(25);
+  CHECK(cut > 1.1);
+  CHECK(paper < 1.03);
 }
 
 TEST_CASE("torus_swap and packet_step errors name the keys and the allowed values", "[net][torus]") {
