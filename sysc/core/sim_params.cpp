@@ -23,7 +23,8 @@ const std::vector<KeySpec>& SimKeys() {
               "the steady-state periods agree when each quantity's largest is at most (1 + this) x its "
               "smallest"),
       IntKey("sim.warmup_limit_cycles", "1000000", 0, kUnbounded, "cycles",
-             "sim.warmup = steady: the window opens here if the periods never agreed (converged: false)"),
+             "sim.warmup = steady: if the periods never agreed, the window opens at the first period end "
+             "at or after this (converged: false)"),
       IntKey("sim.measure_cycles", "10000", 1, kUnbounded, "cycles", "measurement window"),
       IntKey("sim.drain_limit_cycles", "100000", 0, kUnbounded, "cycles",
              "cycles after the window to deliver labelled packets before the run is called saturated"),

@@ -178,7 +178,12 @@ uint64_t Simulation::NextPeriodEnd(uint64_t from) const {
   return period_phase_ + (from - period_phase_ + period - 1) / period * period;
 }
 
-bool Simulation::Steady() const { return steady_.Agrees() && cycle_ >= settle_cycles_; }
+// The periods compared must all lie after the mechanisms' settling time.
+bool Simulation::Steady() const { return steady_.Agrees() && cycle_ >= LeastSteadyWarmup(); }
+
+uint64_t Simulation::LeastSteadyWarmup() const {
+  return settle_cycles_ + SteadyState::kPeriods * static_cast<uint64_t>(params_.sim.steady_period);
+}
 
 // The end of a steady-state period (only whole periods count). With sim.warmup = steady, opens the
 // window once the run is steady past the least warm-up, or at the limit.
@@ -462,6 +467,15 @@ nlohmann::json Simulation::Finish(double wall_s) {
   }
   nlohmann::json warnings = params_.warnings;
   for (std::string& w : ClockWarnings()) warnings.push_back(std::move(w));
+  // (Only for a mechanism that needs settling: any short warm-up is not converged, but says so itself.)
+  if (!workload && !params_.sim.steady_warmup && settle_cycles_ > 0 &&
+      static_cast<uint64_t>(params_.sim.warmup) < LeastSteadyWarmup()) {
+    warnings.push_back("sim.warmup_cycles = " + std::to_string(params_.sim.warmup) +
+                       " is shorter than the mechanisms' settling time (" + std::to_string(settle_cycles_) +
+                       " cycles) plus three sim.steady_period_cycles periods: the window cannot open in "
+                       "steady state (converged: false); allowed: sim.warmup_cycles >= " +
+                       std::to_string(LeastSteadyWarmup()) + ", or sim.warmup = steady");
+  }
   r["warnings"] = warnings;
   const std::vector<std::string> problems = Problems(census);
   r["check"] = {{"ok", problems.empty()}, {"problems", problems}};

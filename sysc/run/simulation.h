@@ -89,6 +89,7 @@ class Simulation final : private SinkObserver {
   uint64_t NextPeriodEnd(uint64_t from) const;
   void ClosePeriod();
   bool Steady() const;
+  uint64_t LeastSteadyWarmup() const;  // settling time + three periods
   void ReportProgress();
   // Every ProgressWatchdog::kPeriod cycles: ends the run if it deadlocked or starved a packet.
   void Watch(uint64_t now);

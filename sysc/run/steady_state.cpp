@@ -11,13 +11,16 @@ void SteadyState::Add(uint64_t end, double accepted, double latency) {
 
 bool SteadyState::Agrees() const {
   if (last_.size() < kPeriods) return false;
-  const auto agree = [this](double Period::*quantity) {
-    const auto [lo, hi] = std::minmax_element(
-        last_.begin(), last_.end(),
-        [quantity](const Period& a, const Period& b) { return a.*quantity < b.*quantity; });
-    return (*hi).*quantity <= (1 + tolerance_) * (*lo).*quantity;
-  };
-  return agree(&Period::accepted) && agree(&Period::latency);
+  double accepted_lo = last_.front().accepted, accepted_hi = accepted_lo;
+  double latency_lo = last_.front().latency, latency_hi = latency_lo;
+  for (const Period& p : last_) {
+    if (p.accepted <= 0) return false;  // an empty period measures nothing
+    accepted_lo = std::min(accepted_lo, p.accepted);
+    accepted_hi = std::max(accepted_hi, p.accepted);
+    latency_lo = std::min(latency_lo, p.latency);
+    latency_hi = std::max(latency_hi, p.latency);
+  }
+  return accepted_hi <= (1 + tolerance_) * accepted_lo && latency_hi <= (1 + tolerance_) * latency_lo;
 }
 
 nlohmann::json SteadyState::Periods() const {

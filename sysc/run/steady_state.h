@@ -16,10 +16,11 @@ class SteadyState {
 
   explicit SteadyState(double tolerance) : tolerance_(tolerance) {}
 
-  // A period that ended at cycle `end`: accepted flits/node/cycle and mean latency of its deliveries.
+  // A period that ended at cycle `end`: accepted flits/node/cycle and mean latency of its deliveries
+  // (latency 0 when it delivered nothing).
   void Add(uint64_t end, double accepted, double latency);
-  // The last kPeriods periods agree: on each quantity the largest is at most (1 + tolerance) times
-  // the smallest. False before kPeriods periods.
+  // The last kPeriods periods agree: each delivered something, and on each quantity the largest is
+  // at most (1 + tolerance) times the smallest. False before kPeriods periods.
   bool Agrees() const;
   // The last periods, oldest first: [{end, accepted, latency}, ...].
   nlohmann::json Periods() const;

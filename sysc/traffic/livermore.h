@@ -15,8 +15,9 @@
 // Extents. The paper gives kernel 21's: k and i over 1..25 (PX(25, n) += VY(25, 25) x CX(25, n)),
 // with n = N here so that every node works in every loop. It does not give kernel 7's n nor kernel
 // 18's JN and KN: they are keys, n = 8N, JN = 2N + 1 and KN = 6 by default (three loops, two
-// assignments per iteration in each). A smaller kernel 21 extent is for quick runs: at 5 all of VY
-// lives on 25 nodes that every node reads, which caps what any network can do (see docs/torus.md).
+// assignments per iteration in each). A smaller kernel 21 extent is for quick runs: at 5 it reads only
+// VY's 5 x 5 corner, on at most 25 nodes that every node reads, which caps what any network can do
+// (see docs/torus.md).
 #pragma once
 #include "traffic/workload.h"
 

@@ -399,6 +399,8 @@ TEST_CASE("clock jumps change no result: every bundled scenario, and low-load ru
       {"default",
        {"eee.mode=off", "traffic.load=0.001", "sim.warmup=steady", "sim.steady_period_cycles=3000",
         "sim.warmup_limit_cycles=20000"}},
+      {"default",  // periods ending at a warm-up that is not a multiple of them
+       {"eee.mode=off", "traffic.load=0.001", "sim.warmup_cycles=7300", "sim.steady_period_cycles=2000"}},
       {"default", {"eee.mode=deep_sleep", "eee.pdt_ns=100", "topology.n=2", "traffic.load=0.0005"}},
       {"default",
        {"eee.mode=fast_wake", "eee.policy=perfbound_correct", "topology.n=2", "traffic.load=0.0005"}},
@@ -472,8 +474,12 @@ TEST_CASE("the steady-state rule opens the window once three periods agree, and 
   CHECK(warmup % 500 == 0);
   CHECK(s["steady_state"]["periods"].back()["end"] == warmup);
   CHECK(PeriodsAgree(s["steady_state"]));
-  // The window opened at the first period end where they agree.
   CHECK(s["sim"]["cycles"].get<uint64_t>() >= warmup + 2000);
+  // ... and at the first period end where they agree: one period earlier they did not.
+  if (warmup >= 2000) {
+    tb::Run earlier(with({"sim.warmup_cycles=" + std::to_string(warmup - 500)}));
+    CHECK(earlier.Results()["converged"] == false);
+  }
   // One rule: a fixed warm-up of the same length sees the same periods and is judged steady ...
   tb::Run fixed(with({"sim.warmup_cycles=" + std::to_string(warmup)}));
   const nlohmann::json f = fixed.Results();
@@ -493,4 +499,9 @@ TEST_CASE("the steady-state rule opens the window once three periods agree, and 
   CHECK(x["converged"] == false);
   CHECK(x["sim"]["warmup_cycles"] == 4000);
   CHECK_FALSE(PeriodsAgree(x["steady_state"]));
+  // Periods that delivered nothing measure nothing: they never agree.
+  tb::Run empty(with({"traffic.load=0", "sim.warmup=steady", "sim.warmup_limit_cycles=3000"}));
+  const nlohmann::json e = empty.Results();
+  CHECK(e["converged"] == false);
+  CHECK(e["sim"]["warmup_cycles"] == 3000);
 }

@@ -249,7 +249,7 @@ TEST_CASE("Livermore messages: reads answered by their owners, writes acknowledg
 }
 
 // The paper's kernel 21 (k, i over 1..25) spreads VY's reads: the busiest node's share of the
-// workload falls toward the mean, where the cut-down extent 5 puts all of VY on 25 nodes.
+// workload falls toward the mean, where the cut-down extent 5 reads VY's 5 x 5 corner from every node.
 TEST_CASE("Livermore kernel 21 at the paper's extent balances the nodes better than the cut-down",
           "[net][torus]") {
   const auto imbalance = [](int k21) {
