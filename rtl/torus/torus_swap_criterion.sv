@@ -1,6 +1,6 @@
 `default_nettype none
-/// Swap criterion of one node a in one directed cycle of a reconfigurable torus (SPEC M2, paper
-/// 001 section 2): flux counters over the observation period T and, at each period's end, the
+/// Swap criterion of one node a in one directed cycle of a reconfigurable torus (Shafarenko and
+/// Vasekin, section 2): flux counters over the observation period T and, at each period's end, the
 /// criterion for swapping a with its downstream neighbour b (u -> a -> b -> c becomes
 /// u -> b -> a -> c), in hops the period's traffic would have saved:
 ///
@@ -11,8 +11,14 @@
 ///   O_a   originated here, destined past b                 (one hop less)
 ///   O_b   originated at b and sent on, b's O_near + O_far  (one hop more: they now pass a)
 ///   F_ab  originated here, destined to b = this node's O_near (the long way round: l hops more)
-///   F'_ba originated at b, destined to a, in the opposite cycle (b's O_back there: one hop in this
-///         cycle instead, l less)
+///   F'_ba originated at b, destined to a, in the opposite cycle (after the swap b is a's
+///         predecessor here, so such a packet takes one hop in this cycle instead of its d there)
+///
+/// How F'_ba is credited is a strap (back_credit_i). Hops (1): each such packet counts the hops the
+/// swap saves it, max(0, d - 1) from the hops d it takes in the opposite cycle (back_hops_i), and M
+/// uses the sum as it is; a packet to a neighbour there saves nothing. Ring (0): each counts one
+/// and M multiplies by l, the first reading of the paper's formula, - l (F_ab - F'_ba), which
+/// credits l hops even for a packet whose route the swap does not shorten.
 ///
 /// A swap is wanted when M - C_r > R (C_r: the reconfiguration's cost in hops). The threshold R:
 /// fixed; randomised each period, uniform in [0, 2 R) from an LFSR; or adaptive, starting at R and
@@ -29,7 +35,8 @@ module torus_swap_criterion #(
   parameter int unsigned CountWidth = 16,
   /// Width of the time base.
   parameter int unsigned TimeWidth = 16,
-  localparam int unsigned MWidth = CountWidth + 10  // signed: l x flux and the sums fit
+  localparam int unsigned BackWidth = CountWidth + 8,  // F'_ba in hops: up to 255 per step
+  localparam int unsigned MWidth = CountWidth + 10     // signed: l x flux and the sums fit
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -41,6 +48,7 @@ module torus_swap_criterion #(
   input  logic [CountWidth-1:0] threshold_i,     // R, or the adaptive threshold's start
   input  logic [CountWidth-1:0] cost_i,          // C_r in hops
   input  logic [7:0]            extra_hops_i,    // l: the long way round (P - 2 in a cycle of P)
+  input  logic                  back_credit_i,   // F'_ba: 1 the hops the swap saves, 0 l per packet
   input  logic [CountWidth-1:0] step_i,          // the adaptive threshold's step
   input  logic [7:0]            rare_periods_i,  // ... lowered after this many periods without a swap
   input  logic [15:0]           seed_i,          // LFSR seed of the randomised threshold (not 0)
@@ -50,16 +58,17 @@ module torus_swap_criterion #(
   input  logic                  orig_near_i,     // a packet originated here sent on, destined to b
   input  logic                  orig_far_i,      // ... destined past b
   input  logic                  orig_back_i,     // ... destined to this node's predecessor in the opposite cycle
+  input  logic [7:0]            back_hops_i,     // ... the hops that packet takes in this cycle (d >= 1)
   input  logic                  swapped_i,       // this node swapped places (counts for the adaptive R)
   // Downstream neighbour b's totals of the same period
   input  logic [CountWidth-1:0] b_orig_i,        // O_b: b's orig_near + orig_far totals
-  input  logic [CountWidth-1:0] b_back_i,        // F'_ba: b's orig_back total in the opposite cycle
+  input  logic [BackWidth-1:0]  b_back_i,        // F'_ba: b's back total in the opposite cycle
   // This node's totals of the last period (for its neighbours)
   output logic [CountWidth-1:0] self_o,          // A_a
   output logic [CountWidth-1:0] next_o,          // A_b
   output logic [CountWidth-1:0] near_o,          // F_ab
   output logic [CountWidth-1:0] far_o,           // O_a
-  output logic [CountWidth-1:0] back_o,          // for the opposite cycle's criterion: its F'_ba
+  output logic [BackWidth-1:0]  back_o,          // for the opposite cycle's criterion: its F'_ba
   // Decision
   output logic signed [MWidth-1:0] m_o,          // M of the last period
   output logic [CountWidth-1:0] threshold_o,     // R of the last decision
@@ -74,25 +83,33 @@ module torus_swap_criterion #(
   } threshold_variant_e;
 
   logic [1:0]               variant;
-  logic [CountWidth-1:0]    self_q, self_d, next_q, next_d, near_q, near_d, far_q, far_d, back_q, back_d;
+  logic [CountWidth-1:0]    self_q, self_d, next_q, next_d, near_q, near_d, far_q, far_d;
   logic [CountWidth-1:0]    self_total_q, self_total_d, next_total_q, next_total_d;
-  logic [CountWidth-1:0]    near_total_q, near_total_d, far_total_q, far_total_d, back_total_q, back_total_d;
+  logic [CountWidth-1:0]    near_total_q, near_total_d, far_total_q, far_total_d;
+  logic [BackWidth-1:0]     back_q, back_d, back_total_q, back_total_d, back_step;
+  logic [7:0]               back_saved;  // hops the swap saves the packet: max(0, d - 1)
   logic [TimeWidth-1:0]     deadline_q, deadline_d;
   logic                     started_q, started_d, decide_q, decide_d, want_q, want_d;
   logic                     swapped_q, swapped_d;
   logic [15:0]              lfsr_q, lfsr_d;
   logic [CountWidth-1:0]    adaptive_q, adaptive_d, threshold_q, threshold_d;
   logic [7:0]               quiet_q, quiet_d;  // periods since this node's last swap
-  logic signed [MWidth-1:0] m_q, m_d, m, l;
+  logic signed [MWidth-1:0] m_q, m_d, m, l, back_packets, back_hops;
   logic [CountWidth-1:0]    threshold, raised;
   logic                     period_end;
 
   assign variant    = variant_i;
   assign period_end = started_q && now_i == deadline_q;
   assign l          = MWidth'(extra_hops_i);
+  // What one packet toward the predecessor in the opposite cycle adds to the back counter.
+  assign back_saved = back_hops_i > 8'd1 ? back_hops_i - 8'd1 : '0;
+  assign back_step  = !orig_back_i ? '0 : back_credit_i ? BackWidth'(back_saved) : BackWidth'(1);
+  // F'_ba in hops is added as it is, in packets it shares l's multiplier with F_ab.
+  assign back_packets = back_credit_i ? '0 : MWidth'(b_back_i);
+  assign back_hops    = back_credit_i ? MWidth'(b_back_i) : '0;
   // M from the totals latched at the period's end (this node's and b's).
   assign m = MWidth'(next_total_q) - MWidth'(self_total_q) + MWidth'(far_total_q) - MWidth'(b_orig_i)
-             - l * (MWidth'(near_total_q) - MWidth'(b_back_i));
+             - l * (MWidth'(near_total_q) - back_packets) + back_hops;
   assign raised = adaptive_q + step_i < adaptive_q ? '1 : adaptive_q + step_i;  // saturating
 
   // The threshold this period's decision uses.
@@ -109,7 +126,7 @@ module torus_swap_criterion #(
     next_d = next_q + CountWidth'(arrive_next_i);
     near_d = near_q + CountWidth'(orig_near_i);
     far_d  = far_q + CountWidth'(orig_far_i);
-    back_d = back_q + CountWidth'(orig_back_i);
+    back_d = back_q + back_step;
     self_total_d = self_total_q;  next_total_d = next_total_q;
     near_total_d = near_total_q;  far_total_d  = far_total_q;  back_total_d = back_total_q;
     deadline_d  = deadline_q;

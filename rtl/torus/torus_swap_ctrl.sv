@@ -1,15 +1,20 @@
 `default_nettype none
-/// Node-swap controller of one node in one directed cycle of a reconfigurable torus (SPEC M2,
-/// Shafarenko and Vasekin, section 2). Around the swap criterion (flux counters, M, threshold) it runs:
+/// Node-swap controller of one node in one directed cycle of a reconfigurable torus (Shafarenko
+/// and Vasekin, section 3, "Implementation of reconfiguration"). Around the swap criterion (flux
+/// counters, M, threshold) it runs:
 ///
 /// - the local handshake of a swap u -> a -> b -> c  =>  u -> b -> a -> c, initiated by a when
 ///   its criterion wants it: LockB (a -> b), LockC (b -> c), Grant (c -> b -> a) or Deny from the
-///   first busy node; a then holds its output in this cycle and sends Drain; b admits into its
-///   output only what arrives from a and waits until its input from a and its output are empty
-///   (so no packet of a pair can overtake another of the same pair); b then sends Switch both
-///   ways, or Abort if it did not drain within a period;
-/// - the beam switch: the receivers of a, b and c are re-steered and blocked for Tr steps, all
-///   three starting on the same step (b waits one step for Switch to reach a and c);
+///   first busy node; a then sends Drain (go ahead) and b answers Switch both ways;
+/// - the beam switch, two protocols (strap drain_i):
+///   - the paper's (0): the beams switch at once and only b's input is blocked for Tr steps;
+///     packets queued at b may then fall behind packets of the same pair that a sends straight to c
+///     (the network's absorption restores each pair's order);
+///   - drain (1): a holds its output in this cycle from Grant on, b admits into its output only
+///     what arrives from a and waits until its input from a and its output are empty (so no packet
+///     of a pair overtakes another), or sends Abort if it did not drain within a period; the
+///     receivers of a, b and c (the three re-steered beams) are then blocked for Tr steps, all
+///     three starting on the same step (b waits one step for Switch to reach a and c);
 /// - the cycle-wide notification: c sends {a, b, b's new position} down the cycle; each of the
 ///   other P - 3 nodes updates its routing table and passes it on (a late update only lengthens
 ///   routes: a packet never changes direction).
@@ -23,6 +28,7 @@ module torus_swap_ctrl #(
   parameter int unsigned CountWidth = 16,
   parameter int unsigned TimeWidth = 16,
   localparam int unsigned LabelWidth = $clog2(Nodes),
+  localparam int unsigned BackWidth = CountWidth + 8,
   localparam int unsigned MWidth = CountWidth + 10
 ) (
   input  logic                           clk_i,
@@ -34,10 +40,12 @@ module torus_swap_ctrl #(
   input  logic [CountWidth-1:0]          threshold_i,
   input  logic [CountWidth-1:0]          cost_i,
   input  logic [7:0]                     extra_hops_i,
+  input  logic                           back_credit_i,   // see torus_swap_criterion
   input  logic [CountWidth-1:0]          step_i,
   input  logic [7:0]                     rare_periods_i,
   input  logic [15:0]                    seed_i,
   input  logic [TimeWidth-1:0]           block_i,         // Tr
+  input  logic                           drain_i,         // 1: the drain protocol, 0: the paper's
   input  logic [LabelWidth-1:0]          label_i,
   // Flux events of this step and b's totals (see torus_swap_criterion)
   input  logic                           arrive_self_i,
@@ -45,8 +53,9 @@ module torus_swap_ctrl #(
   input  logic                           orig_near_i,
   input  logic                           orig_far_i,
   input  logic                           orig_back_i,
+  input  logic [LabelWidth-1:0]          back_hops_i,
   input  logic [CountWidth-1:0]          b_orig_i,
-  input  logic [CountWidth-1:0]          b_back_i,
+  input  logic [BackWidth-1:0]           b_back_i,
   // This node's input from upstream and its output in this cycle are both empty
   input  logic                           drained_i,
   // Handshake words: from the predecessor (down) and from the successor (up)
@@ -75,13 +84,13 @@ module torus_swap_ctrl #(
   // Criterion (this node's totals for its neighbours, M and R of the last decision)
   output logic [CountWidth-1:0]          near_o,
   output logic [CountWidth-1:0]          far_o,
-  output logic [CountWidth-1:0]          back_o,
+  output logic [BackWidth-1:0]           back_o,
   output logic signed [MWidth-1:0]       m_o,
   output logic [CountWidth-1:0]          threshold_o,
   // Data-plane controls
   output logic [3:0]                     role_o,          // enum: swap_role_e
-  output logic                           hold_out_o,      // a: send nothing in this cycle
-  output logic                           hold_admit_o,    // b: admit into this cycle's output only from upstream
+  output logic                           hold_out_o,      // a (drain): send nothing in this cycle
+  output logic                           hold_admit_o,    // b (drain): admit into this cycle's output only from upstream
   output logic                           block_in_o,      // receiver re-steered: accept nothing
   output logic                           switching_o,     // b: the order changes at the end of this step
   output logic [Nodes*LabelWidth-1:0]    table_o,         // position of label k at [k*LabelWidth +: LabelWidth]
@@ -94,7 +103,7 @@ module torus_swap_ctrl #(
   typedef enum logic [3:0] {
     RoleIdle     = 4'd0,
     RoleAWait    = 4'd1,  // a: LockB sent, waiting for Grant or Deny
-    RoleAHold    = 4'd2,  // a: output held, waiting for Switch or Abort
+    RoleAHold    = 4'd2,  // a: Drain sent (output held if drain_i), waiting for Switch or Abort
     RoleBWait    = 4'd3,  // b: LockC sent, waiting for c
     RoleBGranted = 4'd4,  // b: Grant passed to a, waiting for Drain
     RoleBDrain   = 4'd5,  // b: draining (deadline: a period)
@@ -132,8 +141,10 @@ module torus_swap_ctrl #(
     .TimeWidth (TimeWidth)
   ) criterion (
     .clk_i, .rst_ni, .now_i,
-    .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .step_i, .rare_periods_i, .seed_i,
+    .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .back_credit_i, .step_i,
+    .rare_periods_i, .seed_i,
     .arrive_self_i, .arrive_next_i, .orig_near_i, .orig_far_i, .orig_back_i,
+    .back_hops_i (8'(back_hops_i)),
     .swapped_i   (swapped),
     .b_orig_i, .b_back_i,
     // A_a and A_b are this node's own terms: no neighbour reads them
@@ -228,9 +239,13 @@ module torus_swap_ctrl #(
         end
       end
       RoleBGranted: begin
-        if (dn_msg == MsgDrain) begin
+        if (dn_msg == MsgDrain && drain_i) begin
           role_d  = RoleBDrain;
           until_d = now_i + period_i;
+        end else if (dn_msg == MsgDrain) begin  // the paper's swap: no drain
+          role_d   = RoleBSwitch;
+          dn_msg_d = MsgSwitch;
+          up_msg_d = MsgSwitch;
         end
       end
       RoleBDrain: begin
@@ -246,7 +261,8 @@ module torus_swap_ctrl #(
       end
       RoleBSwitch, RoleAHold, RoleCHold: begin
         if (role_q == RoleBSwitch || (role_q == RoleCHold ? dn_msg : up_msg) == MsgSwitch) begin
-          role_d    = RoleBlocked;
+          // b's receiver is blocked in either protocol, a's and c's only in the drain protocol
+          role_d    = role_q == RoleBSwitch || drain_i ? RoleBlocked : RoleIdle;
           until_d   = now_i + block_i;
           swapped   = role_q != RoleCHold;
           pos_d[peer_b_q*LabelWidth +: LabelWidth] = swap_pos;
@@ -322,7 +338,7 @@ module torus_swap_ctrl #(
   assign note_pos_o   = note_pos_q;
   assign note_hops_o  = note_hops_q;
   assign role_o       = role_q;
-  assign hold_out_o   = role_q == RoleAHold;
+  assign hold_out_o   = role_q == RoleAHold && drain_i;
   assign hold_admit_o = role_q == RoleBDrain;
   assign block_in_o   = role_q == RoleBlocked;
   assign switching_o  = role_q == RoleBSwitch;

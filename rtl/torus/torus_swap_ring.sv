@@ -9,6 +9,7 @@ module torus_swap_ring #(
   parameter int unsigned CountWidth = 16,
   parameter int unsigned TimeWidth = 16,
   localparam int unsigned LabelWidth = $clog2(Nodes),
+  localparam int unsigned BackWidth = CountWidth + 8,
   localparam int unsigned MWidth = CountWidth + 10
 ) (
   input  logic                                clk_i,
@@ -20,19 +21,23 @@ module torus_swap_ring #(
   input  logic [CountWidth-1:0]               threshold_i,
   input  logic [CountWidth-1:0]               cost_i,
   input  logic [7:0]                          extra_hops_i,
+  input  logic                                back_credit_i,  // F'_ba: 1 hops saved, 0 l per packet
   input  logic [CountWidth-1:0]               step_i,
   input  logic [7:0]                          rare_periods_i,
   input  logic [15:0]                         seed_i,
   input  logic [TimeWidth-1:0]                block_i,
-  // Per node (bit or field k = label k): this step's flux events, drain status, and the node's
-  // back total in the opposite cycle (packets it sent there toward its predecessor here)
+  input  logic                                drain_i,        // 1: the drain protocol, 0: the paper's
+  // Per node (bit or field k = label k): this step's flux events (with the hops of a packet sent
+  // toward the predecessor in the opposite cycle), drain status, and the node's back total in the
+  // opposite cycle (its packets sent there toward its predecessor here)
   input  logic [Nodes-1:0]                    arrive_self_i,
   input  logic [Nodes-1:0]                    arrive_next_i,
   input  logic [Nodes-1:0]                    orig_near_i,
   input  logic [Nodes-1:0]                    orig_far_i,
   input  logic [Nodes-1:0]                    orig_back_i,
+  input  logic [Nodes*LabelWidth-1:0]         back_hops_i,
   input  logic [Nodes-1:0]                    drained_i,
-  input  logic [Nodes*CountWidth-1:0]         back_i,
+  input  logic [Nodes*BackWidth-1:0]          back_i,
   // Per node: data-plane controls, the routing table, the criterion's figures
   output logic [Nodes-1:0]                    hold_out_o,
   output logic [Nodes-1:0]                    hold_admit_o,
@@ -41,7 +46,7 @@ module torus_swap_ring #(
   output logic [Nodes-1:0]                    updated_o,
   output logic [Nodes*Nodes*LabelWidth-1:0]   table_o,
   output logic [Nodes*CountWidth-1:0]         near_o,
-  output logic [Nodes*CountWidth-1:0]         back_o,
+  output logic [Nodes*BackWidth-1:0]          back_o,
   output logic [Nodes*CountWidth-1:0]         threshold_o,
   output logic [Nodes*MWidth-1:0]             m_o,
   output logic [Nodes*4-1:0]                  role_o,
@@ -75,17 +80,19 @@ module torus_swap_ring #(
       .TimeWidth (TimeWidth)
     ) ctrl (
       .clk_i, .rst_ni, .now_i,
-      .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .step_i, .rare_periods_i,
+      .period_i, .variant_i, .threshold_i, .cost_i, .extra_hops_i, .back_credit_i, .step_i,
+      .rare_periods_i,
       .seed_i       (seed_i ^ (16'(k) * 16'h9e37) ^ 16'h5a5a),
-      .block_i,
+      .block_i, .drain_i,
       .label_i      (Label),
       .arrive_self_i(arrive_self_i[k]),
       .arrive_next_i(arrive_next_i[k]),
       .orig_near_i  (orig_near_i[k]),
       .orig_far_i   (orig_far_i[k]),
       .orig_back_i  (orig_back_i[k]),
+      .back_hops_i  (back_hops_i[k*LW +: LW]),
       .b_orig_i     (orig_total[succ*CountWidth +: CountWidth]),
-      .b_back_i(back_i[succ*CountWidth +: CountWidth]),
+      .b_back_i     (back_i[succ*BackWidth +: BackWidth]),
       .drained_i    (drained_i[k]),
       .dn_msg_i     (dn_msg[pred*3 +: 3]),
       .dn_a_i       (dn_a[pred*LW +: LW]),
@@ -109,7 +116,7 @@ module torus_swap_ring #(
       .note_hops_o  (note_hops[k*LW +: LW]),
       .near_o       (near_o[k*CountWidth +: CountWidth]),
       .far_o        (far_total[k*CountWidth +: CountWidth]),
-      .back_o       (back_o[k*CountWidth +: CountWidth]),
+      .back_o       (back_o[k*BackWidth +: BackWidth]),
       .m_o          (m_o[k*MWidth +: MWidth]),
       .threshold_o  (threshold_o[k*CountWidth +: CountWidth]),
       .role_o       (role_o[k*4 +: 4]),

@@ -83,9 +83,7 @@ int PacketStepTorus::NextRing(const Packet& packet, int node, int ring_in) const
     int best = -1, best_hops = 0;
     for (int direction = 0; direction < 2; ++direction) {
       const int ring = RingOf(node, d, direction);
-      const uint8_t* view = &tables_[ring][Label(ring, here) * dims_[d]];
-      const int k = dims_[d];
-      const int hops = (view[Label(ring, there)] - view[Label(ring, here)] + k) % k;
+      const int hops = Hops(ring, Label(ring, here), Label(ring, there));
       if (best < 0 || hops < best_hops ||
           (hops == best_hops && Mix(seed_ ^ (static_cast<uint64_t>(packet.src) * nodes_ + packet.dst)) & 1)) {
         best = ring;
@@ -95,6 +93,12 @@ int PacketStepTorus::NextRing(const Packet& packet, int node, int ring_in) const
     return best;
   }
   return -1;
+}
+
+int PacketStepTorus::Hops(int ring, int from, int to) const {
+  const int k = ring_nodes(ring);
+  const uint8_t* view = &tables_[ring][from * k];
+  return (view[to] - view[from] + k) % k;
 }
 
 void PacketStepTorus::SetOrder(int ring, const std::vector<int>& succ) {
@@ -171,7 +175,10 @@ void PacketStepTorus::Route(int node, uint64_t now) {
       out.events |= continuing ? (near ? kArriveNext : 0) : (near ? kOrigNear : kOrigFar);
       // Labels run the other way in the opposite ring: P - 1 - label there.
       const int last = dims_[d] - 1, opposite = ring_out ^ 1;
-      if (!continuing && last - there == pred_[opposite][last - label]) out.events |= kOrigBack;
+      if (!continuing && last - there == pred_[opposite][last - label]) {
+        out.events |= kOrigBack;
+        out.back_hops = static_cast<uint8_t>(Hops(ring_out, label, there));
+      }
       if (injected) p.injected = now;
     }
     if (injected) {

@@ -53,7 +53,8 @@ class PacketStepTorus : public Fabric {
 
   // Flux events of one node in one ring during the last step (what its swap controller counts).
   // kOrigBack: a packet entering the ring here destined to this node's predecessor in the opposite
-  // ring (the F'_ba its predecessor's controller there needs).
+  // ring (the F'_ba its predecessor's controller there needs); `back_hops` holds the hops it takes
+  // here, as this node's routing table sees them.
   enum Event : uint8_t { kArriveSelf = 1, kArriveNext = 2, kOrigNear = 4, kOrigFar = 8, kOrigBack = 16 };
 
   // One node's place in one ring: its queues, the controls a swap sets, the last step's events.
@@ -63,6 +64,7 @@ class PacketStepTorus : public Fabric {
     bool hold_admit = false;  // admit into `out` only from `in` (b, while it drains)
     bool block_in = false;    // receiver re-steered: `in` accepts nothing
     uint8_t events = 0;
+    uint8_t back_hops = 0;  // with kOrigBack
   };
 
   // `seed` (sim.seed): where each router starts serving its inputs, and ties of direction.
@@ -118,6 +120,8 @@ class PacketStepTorus : public Fabric {
   // The ring a packet at `node` goes on next (or -1: it is absorbed here); `ring_in`: the ring it
   // arrived on (-1: injected), which it keeps while its dimension is unfinished.
   int NextRing(const Packet& packet, int node, int ring_in) const;
+  // Hops from label `from` to label `to` along `ring`, as `from`'s routing table sees them.
+  int Hops(int ring, int from, int to) const;
   void MoveLinks();
   void Route(int node, uint64_t now);
   // Delivers a packet at its destination, in injection order per source-destination pair.

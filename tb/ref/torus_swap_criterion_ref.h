@@ -1,6 +1,8 @@
 // Reference model of rtl/torus/torus_swap_criterion.sv: flux counters over the period, totals
-// latched at its last step, and on the next step M = A_b - A_a + O_a - O_b - l (F_ab - F'_ba)
-// against the threshold (fixed, randomised from an LFSR, or adaptive), edge by edge.
+// latched at its last step, and on the next step M = A_b - A_a + O_a - O_b - l F_ab + credit(F'_ba)
+// against the threshold (fixed, randomised from an LFSR, or adaptive), edge by edge. F'_ba's
+// credit: the hops the swap saves each packet (d - 1 from its d hops in the opposite cycle), or l
+// per packet.
 #pragma once
 #include <cstdint>
 
@@ -14,13 +16,15 @@ class TorusSwapCriterion {
     uint8_t variant = kFixed;
     uint32_t threshold = 10, cost = 0, extra_hops = 6, step = 4, rare_periods = 3;
     uint16_t seed = 1;
+    bool back_credit_hops = true;  // false: l per packet toward the predecessor
   };
   struct Events {
     bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
+    uint32_t back_hops = 1;  // with orig_back: the hops that packet takes in this cycle
     bool swapped = false;
     uint32_t b_orig = 0, b_back = 0;  // b's totals, read on the decision's step
   };
-  static constexpr uint32_t kCountMask = 0xffff;
+  static constexpr uint32_t kCountMask = 0xffff, kBackMask = 0xffffff;
 
   void Clock(uint16_t now, const Straps& s, const Events& e) {
     const bool period_end = started_ && now == deadline_;
@@ -30,6 +34,10 @@ class TorusSwapCriterion {
     want_ = false;
     decide_ = period_end;
     bool swapped_seen = swapped_;
+    const uint32_t back_step = !e.orig_back          ? 0
+                               : !s.back_credit_hops ? 1
+                               : e.back_hops > 1     ? e.back_hops - 1
+                                                     : 0;
     if (e.swapped) swapped_ = true;
     if (!started_) {
       started_ = true;
@@ -42,7 +50,7 @@ class TorusSwapCriterion {
       next_total_ = (next_ + e.arrive_next) & kCountMask;
       near_total_ = (near_ + e.orig_near) & kCountMask;
       far_total_ = (far_ + e.orig_far) & kCountMask;
-      back_total_ = (back_ + e.orig_back) & kCountMask;
+      back_total_ = (back_ + back_step) & kBackMask;
       self_ = next_ = near_ = far_ = back_ = 0;
       deadline_ = static_cast<uint16_t>(deadline_ + s.period);
     } else {
@@ -50,7 +58,7 @@ class TorusSwapCriterion {
       next_ = (next_ + e.arrive_next) & kCountMask;
       near_ = (near_ + e.orig_near) & kCountMask;
       far_ = (far_ + e.orig_far) & kCountMask;
-      back_ = (back_ + e.orig_back) & kCountMask;
+      back_ = (back_ + back_step) & kBackMask;
     }
     if (decide) {
       m_ = m;
@@ -73,8 +81,9 @@ class TorusSwapCriterion {
 
   // M from the latched totals and b's.
   int64_t M(const Straps& s, const Events& e) const {
+    const int64_t credit = s.back_credit_hops ? int64_t{e.b_back} : int64_t{s.extra_hops} * e.b_back;
     return int64_t{next_total_} - self_total_ + far_total_ - int64_t{e.b_orig} -
-           int64_t{s.extra_hops} * (int64_t{near_total_} - e.b_back);
+           int64_t{s.extra_hops} * near_total_ + credit;
   }
   uint32_t Threshold(const Straps& s) const {
     if (s.variant == kRandomised)

@@ -1,5 +1,6 @@
 // Reference model of rtl/torus/torus_swap_ctrl.sv and torus_swap_ring.sv: per node the swap
-// criterion, the a-b-c handshake (lock, grant or deny, drain, switch or abort), the Tr-step block,
+// criterion, the a-b-c handshake (lock, grant or deny, then the paper's switch with b's input
+// blocked, or a drain and a switch or abort with a's, b's and c's inputs blocked), the Tr-step block,
 // the routing table and its notification round the cycle; per cycle the order the swaps change.
 // Written from the protocol's description, edge by edge, independently of the RTL's structure.
 #pragma once
@@ -16,6 +17,7 @@ enum SwapRole : uint8_t { kIdle, kAWait, kAHold, kBWait, kBGranted, kBDrain, kBS
 struct SwapStraps {
   TorusSwapCriterion::Straps criterion;
   uint32_t block = 32;  // Tr
+  bool drain = false;   // the drain protocol; false: the paper's
 };
 
 // A word between neighbours: the handshake part (msg with a's and b's labels) and a notification.
@@ -29,6 +31,7 @@ class TorusSwapCtrl {
  public:
   struct Inputs {
     bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
+    uint32_t back_hops = 1;
     bool drained = false;
     uint32_t b_orig = 0, b_back = 0;
     SwapWord from_pred, from_succ;  // down word of the predecessor, up word of the successor
@@ -90,9 +93,12 @@ class TorusSwapCtrl {
         }
         break;
       case kBGranted:
-        if (dn == kDrain) {
+        if (dn == kDrain && s.drain) {
           role = kBDrain;
           until = static_cast<uint16_t>(now + s.criterion.period);
+        } else if (dn == kDrain) {  // the paper's swap switches at once
+          role = kBSwitch;
+          down.msg = upw.msg = kSwitch;
         }
         break;
       case kBDrain:
@@ -109,7 +115,7 @@ class TorusSwapCtrl {
           // a was at p, b at p + 1; this node knows its own place exactly.
           const int back = role_ == kAHold ? 0 : role_ == kBSwitch ? 1 : 2;
           const uint8_t p = static_cast<uint8_t>((pos_[label_] + nodes_ - back) % nodes_);
-          role = kBlocked;
+          role = role_ == kBSwitch || s.drain ? kBlocked : kIdle;  // the paper's blocks only b
           until = static_cast<uint16_t>(now + s.block);
           swapped = role_ != kCHold;
           pos[b_] = p;
@@ -156,12 +162,14 @@ class TorusSwapCtrl {
     e.orig_near = in.orig_near;
     e.orig_far = in.orig_far;
     e.orig_back = in.orig_back;
+    e.back_hops = in.back_hops;
     e.swapped = swapped;
     e.b_orig = in.b_orig;
     e.b_back = in.b_back;
     criterion_.Clock(now, s.criterion, e);
 
     role_ = role;
+    drain_ = s.drain;
     until_ = until;
     a_ = a;
     b_ = b;
@@ -172,7 +180,7 @@ class TorusSwapCtrl {
   }
 
   uint8_t role() const { return role_; }
-  bool hold_out() const { return role_ == kAHold; }
+  bool hold_out() const { return role_ == kAHold && drain_; }
   bool hold_admit() const { return role_ == kBDrain; }
   bool block_in() const { return role_ == kBlocked; }
   bool switching() const { return role_ == kBSwitch; }
@@ -187,6 +195,7 @@ class TorusSwapCtrl {
   int nodes_, label_;
   TorusSwapCriterion criterion_;
   uint8_t role_ = kIdle, a_ = 0, b_ = 0;
+  bool drain_ = false;  // the protocol strap of the last edge (a holds only in the drain protocol)
   uint16_t until_ = 0;
   std::vector<uint8_t> pos_;
   bool updated_ = false, pending_ = false;
@@ -198,6 +207,7 @@ class TorusSwapRing {
  public:
   struct NodeInputs {
     bool arrive_self = false, arrive_next = false, orig_near = false, orig_far = false, orig_back = false;
+    uint32_t back_hops = 1;
     bool drained = false;
     uint32_t back = 0;  // the node's back total in the opposite ring
   };
@@ -225,6 +235,7 @@ class TorusSwapRing {
       x.orig_near = in[k].orig_near;
       x.orig_far = in[k].orig_far;
       x.orig_back = in[k].orig_back;
+      x.back_hops = in[k].back_hops;
       x.drained = in[k].drained;
       x.b_orig = (ctrl_[next].criterion().near() + ctrl_[next].criterion().far()) & 0xffff;
       x.b_back = in[next].back;

@@ -1,7 +1,7 @@
 // torus_swap_criterion in lock-step with its reference model on random events, neighbour totals
-// and straps (each threshold variant), and the criterion on hand-computed fluxes: M's terms one by
-// one, the decision against C_r and R, the randomised threshold's range and mean, and the adaptive
-// threshold moving up after swaps and down after quiet periods.
+// and straps (each threshold variant, both F'_ba credits), and the criterion on hand-computed
+// fluxes: M's terms one by one (F'_ba credited both ways), the decision against C_r and R, the randomised
+// threshold's range and mean, and the adaptive threshold moving up after swaps and down after quiet periods.
 #include "catch.h"
 
 #include "Vtorus_swap_criterion.h"
@@ -24,6 +24,7 @@ struct Criterion {
     dut->threshold_i = s.threshold;
     dut->cost_i = s.cost;
     dut->extra_hops_i = s.extra_hops;
+    dut->back_credit_i = s.back_credit_hops;
     dut->step_i = s.step;
     dut->rare_periods_i = s.rare_periods;
     dut->seed_i = s.seed;
@@ -32,6 +33,7 @@ struct Criterion {
     dut->orig_near_i = e.orig_near;
     dut->orig_far_i = e.orig_far;
     dut->orig_back_i = e.orig_back;
+    dut->back_hops_i = e.back_hops;
     dut->swapped_i = e.swapped;
     dut->b_orig_i = e.b_orig;
     dut->b_back_i = e.b_back;
@@ -76,7 +78,9 @@ TEST_CASE("torus_swap_criterion matches its reference model on random events", "
     s.step = 1 + rng.Below(8);
     s.rare_periods = rng.Below(5);
     s.seed = static_cast<uint16_t>(rng.Below(65536));
-    INFO("run " << run << ": variant " << int{s.variant} << ", T " << s.period);
+    s.back_credit_hops = run % 2 == 0;
+    INFO("run " << run << ": variant " << int{s.variant} << ", T " << s.period << ", F'_ba in hops "
+                << s.back_credit_hops);
     const uint32_t p_self = rng.Below(100), p_next = rng.Below(100), p_near = rng.Below(40);
     for (int cycle = 0; cycle < 40000; ++cycle) {
       Events e;
@@ -85,9 +89,11 @@ TEST_CASE("torus_swap_criterion matches its reference model on random events", "
       e.orig_near = rng.Below(100) < p_near;
       e.orig_far = rng.Below(2);
       e.orig_back = rng.Below(3) == 0;
+      e.back_hops = rng.Below(3) == 0 ? 255 - rng.Below(3) : rng.Below(9);  // 0 and the widest too
       e.swapped = rng.Below(500) == 0;
       e.b_orig = rng.Below(static_cast<uint32_t>(s.period));
-      e.b_back = rng.Below(static_cast<uint32_t>(s.period) / 4 + 1);
+      e.b_back =
+          s.back_credit_hops ? rng.Below(1u << 24) : rng.Below(static_cast<uint32_t>(s.period) / 4 + 1);
       c.Clock(s, e);
       INFO("cycle " << cycle);
       REQUIRE(c.dut->self_o == c.model.self());
@@ -108,35 +114,42 @@ TEST_CASE("torus_swap_criterion matches its reference model on random events", "
 }
 
 // Node a's period: A_a = 3 absorbed, A_b = 10 passed on to b, F_ab = 2 and O_a = 5 originated;
-// b reports O_b = 4 and, in the opposite cycle, F'_ba = 1; l = 6:
-// M = 10 - 3 + 5 - 4 - 6 (2 - 1) = 2, wanted with C_r = 1 and R = 0, not with R = 1 or C_r = 2.
+// b reports O_b = 4 and, in the opposite cycle, F'_ba = 1 packet (l per packet) or 6 hops saved;
+// l = 6: M = 10 - 3 + 5 - 4 - 6 * 2 + 6 = 2, wanted with C_r = 1 and R = 0, not with R = 1 or C_r = 2.
 TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
-  for (const auto& [cost, threshold, want] : {std::tuple{1u, 0u, true}, {1u, 1u, false}, {2u, 0u, false}}) {
+  for (const auto& [cost, threshold, want, hops] : {std::tuple{1u, 0u, true, true},
+                                                    {1u, 1u, false, true},
+                                                    {2u, 0u, false, true},
+                                                    {1u, 0u, true, false},
+                                                    {1u, 1u, false, false}}) {
     Criterion c;
     Straps s;
     s.period = 50;
     s.threshold = threshold;
     s.cost = cost;
     s.extra_hops = 6;
+    s.back_credit_hops = hops;
     Events b;
     b.b_orig = 4;
-    b.b_back = 1;
+    b.b_back = hops ? 6 : 1;
     Period(c, s, 3, 10, 2, 5, b);  // the first period ends on its 50th step: totals latched
     CHECK(c.dut->self_o == 3);
     CHECK(c.dut->next_o == 10);
     CHECK(c.dut->near_o == 2);
     CHECK(c.dut->far_o == 5);
     c.Clock(s, b);  // the decision, on the next step
-    INFO("C_r " << cost << ", R " << threshold);
+    INFO("C_r " << cost << ", R " << threshold << ", F'_ba in hops " << hops);
     CHECK(c.M() == 2);
     CHECK(static_cast<bool>(c.dut->want_o) == want);
   }
   // Each term alone, with l = 3: the sign the paper gives it.
-  const auto m_of = [](int self, int next, int near, int far, uint32_t b_orig, uint32_t b_back) {
+  const auto m_of = [](int self, int next, int near, int far, uint32_t b_orig, uint32_t b_back,
+                       bool hops = false) {
     Criterion c;
     Straps s;
     s.period = 40;
     s.extra_hops = 3;
+    s.back_credit_hops = hops;
     Events b;
     b.b_orig = b_orig;
     b.b_back = b_back;
@@ -144,12 +157,33 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
     c.Clock(s, b);
     return c.M();
   };
-  CHECK(m_of(7, 0, 0, 0, 0, 0) == -7);   // absorbed at a: one hop more each
-  CHECK(m_of(0, 7, 0, 0, 0, 0) == 7);    // for b: one hop less
-  CHECK(m_of(0, 0, 0, 7, 0, 0) == 7);    // from a past b: one hop less
-  CHECK(m_of(0, 0, 0, 0, 7, 0) == -7);   // from b: one hop more
-  CHECK(m_of(0, 0, 7, 0, 0, 0) == -21);  // from a to b: l hops more
-  CHECK(m_of(0, 0, 0, 0, 0, 7) == 21);   // from b to a the other way: l hops less
+  CHECK(m_of(7, 0, 0, 0, 0, 0) == -7);       // absorbed at a: one hop more each
+  CHECK(m_of(0, 7, 0, 0, 0, 0) == 7);        // for b: one hop less
+  CHECK(m_of(0, 0, 0, 7, 0, 0) == 7);        // from a past b: one hop less
+  CHECK(m_of(0, 0, 0, 0, 7, 0) == -7);       // from b: one hop more
+  CHECK(m_of(0, 0, 7, 0, 0, 0) == -21);      // from a to b: l hops more
+  CHECK(m_of(0, 0, 0, 0, 0, 7) == 21);       // from b to a the other way: l hops less (ring credit)
+  CHECK(m_of(0, 0, 0, 0, 0, 7, true) == 7);  // ... or the 7 hops b counted as saved
+}
+
+// What b's own counter adds for its packets toward a in the opposite cycle: with the hops credit
+// d - 1 each (a packet to a neighbour there saves nothing), with the ring credit one each.
+TEST_CASE("F'_ba counts the hops a swap saves or one per packet", "[unit][torus]") {
+  for (const bool hops : {true, false}) {
+    Criterion c;
+    Straps s;
+    s.period = 30;
+    s.back_credit_hops = hops;
+    for (uint32_t step = 0; step < s.period; ++step) {
+      Events e;
+      e.orig_back = step < 9;
+      e.back_hops = step < 3 ? 1 : step < 6 ? 3 : 5;  // three packets each at d = 1, 3 and 5
+      c.Clock(s, e);
+    }
+    INFO("F'_ba in hops " << hops);
+    CHECK(c.dut->back_o == (hops ? 3 * 0 + 3 * 2 + 3 * 4 : 9));
+    CHECK(c.model.back() == c.dut->back_o);
+  }
 }
 
 TEST_CASE("the randomised threshold spans 0 to 2R around R", "[unit][torus]") {

@@ -1,8 +1,10 @@
 // torus_swap_ring (P node-swap controllers of one directed cycle and its order) in lock-step with
-// its reference model on random flux, drain status and straps, for P = 8 and P = 5; and directed
-// tests of one swap: the handshake's words, b's input (and a's and c's) blocked exactly Tr steps,
-// the new order, every routing table updated by the notification within P steps, a drain that
-// never completes aborting the swap, and a busy node denying a lock.
+// its reference model on random flux, drain status and straps (both protocols, both F'_ba
+// credits), for P = 8 and P = 5; and directed tests of one swap in each protocol: the handshake's
+// words, b's input (the paper's) or a's, b's and c's (drain) blocked exactly Tr steps, the new
+// order, every routing table updated by the notification within P steps, a drain that never
+// completes aborting the swap, and a busy node denying a lock.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,7 +20,7 @@
 
 namespace {
 
-constexpr int kCount = 16, kTime = 16, kM = 26;
+constexpr int kCount = 16, kBack = 24, kTime = 16, kM = 26;
 
 using icn::Bits;
 using icn::SetBits;
@@ -46,18 +48,21 @@ struct Ring {
     dut->threshold_i = c.threshold;
     dut->cost_i = c.cost;
     dut->extra_hops_i = c.extra_hops;
+    dut->back_credit_i = c.back_credit_hops;
     dut->step_i = c.step;
     dut->rare_periods_i = c.rare_periods;
     dut->seed_i = c.seed;
     dut->block_i = s.block;
+    dut->drain_i = s.drain;
     for (int k = 0; k < nodes; ++k) {
       SetBits(dut->arrive_self_i, k, 1, in[k].arrive_self);
       SetBits(dut->arrive_next_i, k, 1, in[k].arrive_next);
       SetBits(dut->orig_near_i, k, 1, in[k].orig_near);
       SetBits(dut->orig_far_i, k, 1, in[k].orig_far);
       SetBits(dut->orig_back_i, k, 1, in[k].orig_back);
+      SetBits(dut->back_hops_i, k * label_width, label_width, in[k].back_hops);
       SetBits(dut->drained_i, k, 1, in[k].drained);
-      SetBits(dut->back_i, k * kCount, kCount, in[k].back);
+      SetBits(dut->back_i, k * kBack, kBack, in[k].back);
     }
     if (truth.empty())
       for (int k = 0; k < nodes; ++k) truth.push_back(k);
@@ -97,7 +102,7 @@ struct Ring {
       REQUIRE(Succ(k) == model.succ(k));
       REQUIRE(static_cast<int>(Bits(dut->pred_o, k * label_width, label_width)) == model.pred(k));
       REQUIRE(Bits(dut->near_o, k * kCount, kCount) == n.criterion().near());
-      REQUIRE(Bits(dut->back_o, k * kCount, kCount) == n.criterion().back());
+      REQUIRE(Bits(dut->back_o, k * kBack, kBack) == n.criterion().back());
       REQUIRE(Bits(dut->threshold_o, k * kCount, kCount) == n.criterion().threshold());
       const uint64_t m = Bits(dut->m_o, k * kM, kM);
       REQUIRE(static_cast<int64_t>(m >= (1ULL << (kM - 1)) ? m - (1ULL << kM) : m) == n.criterion().m());
@@ -122,8 +127,9 @@ struct Ring {
   }
 };
 
-ref::SwapStraps SwapStraps(uint32_t period, uint32_t threshold) {
+ref::SwapStraps SwapStraps(uint32_t period, uint32_t threshold, bool drain = false) {
   ref::SwapStraps s;
+  s.drain = drain;
   s.criterion.period = period;
   s.criterion.threshold = threshold;
   s.criterion.cost = 2;
@@ -146,8 +152,10 @@ void RandomLockStep(int nodes, uint64_t seed) {
     s.criterion.rare_periods = 1 + rng.Below(3);
     s.criterion.seed = static_cast<uint16_t>(rng.Below(65536));
     s.block = 1 + rng.Below(40);
+    s.drain = run % 2 == 1;
+    s.criterion.back_credit_hops = run < 2;
     INFO("run " << run << ": T " << s.criterion.period << ", R " << s.criterion.threshold << ", Tr "
-                << s.block);
+                << s.block << ", drain " << s.drain << ", F'_ba in hops " << s.criterion.back_credit_hops);
     std::vector<uint32_t> p_next(nodes), p_self(nodes), p_drain(nodes);
     for (int k = 0; k < nodes; ++k) {
       p_next[k] = rng.Below(100);
@@ -163,8 +171,9 @@ void RandomLockStep(int nodes, uint64_t seed) {
         in[k].orig_near = rng.Below(100) < 10;
         in[k].orig_far = rng.Below(100) < 50;
         in[k].orig_back = rng.Below(100) < 10;
+        in[k].back_hops = 1 + rng.Below(nodes - 1);
         in[k].drained = rng.Below(100) < p_drain[k];
-        in[k].back = rng.Below(20);
+        in[k].back = s.criterion.back_credit_hops ? rng.Below(60) : rng.Below(20);
       }
       ring.Clock(s, in);
       ring.Compare();
@@ -196,21 +205,13 @@ std::vector<ref::TorusSwapRing::NodeInputs> Pull(int nodes, bool drained, int wa
   return in;
 }
 
-}  // namespace
-
-TEST_CASE("torus_swap_ring matches its reference model on random flux (P = 8 and P = 5)", "[unit][torus]") {
-  const uint64_t seed = tb::TestSeed();
-  INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
-  RandomLockStep<Vtorus_swap_ring>(8, seed);
-  RandomLockStep<Vtorus_swap_ring5>(5, seed + 1);
-}
-
-TEST_CASE("one swap: handshake, Tr-step block of a, b and c, new order, tables notified", "[unit][torus]") {
+// One swap in either protocol: node 2 sees 50 packets pass it for node 3 in the first period
+// (M = 50 > C_r + R = 12), swaps with it, and the Tr-step block falls on b alone (the paper's) or
+// on a, b and c (drain); every table learns the new order.
+void OneSwap(bool drain) {
   Ring<Vtorus_swap_ring> ring(8);
-  const ref::SwapStraps s = SwapStraps(50, 10);
-  // First period: node 2 sees 50 packets pass it for node 3 (M = 50 > C_r + R = 12).
+  const ref::SwapStraps s = SwapStraps(50, 10, drain);
   uint64_t switched = 0;
-  std::vector<uint64_t> first_blocked(8, 0);
   for (int cycle = 0; cycle < 400 && ring.Succ(1) != 3; ++cycle) {
     ring.Clock(s, Pull(8, true));
     ring.Compare();
@@ -221,17 +222,22 @@ TEST_CASE("one swap: handshake, Tr-step block of a, b and c, new order, tables n
   REQUIRE(ring.Succ(1) == 3);
   REQUIRE(ring.Succ(3) == 2);
   REQUIRE(ring.Succ(2) == 4);
-  const std::vector<ref::TorusSwapRing::NodeInputs> quiet(8, {false, false, false, false, false, true, 0});
+  std::vector<ref::TorusSwapRing::NodeInputs> quiet(8);
+  for (auto& x : quiet) x.drained = true;
   for (int cycle = 0; cycle < 3 * 50; ++cycle) {
     ring.Clock(s, quiet);
     ring.Compare();
   }
-  for (int k : {2, 3, 4}) {
+  const std::vector<int> blocked = drain ? std::vector<int>{2, 3, 4} : std::vector<int>{3};
+  for (int k = 0; k < 8; ++k) {
     INFO("node " << k);
-    REQUIRE(ring.blocked_runs[k].size() >= 1);
-    REQUIRE(ring.blocked_runs[k][0] == 32);
+    if (std::find(blocked.begin(), blocked.end(), k) == blocked.end()) {
+      REQUIRE(ring.blocked_runs[k].empty());
+    } else {
+      REQUIRE(ring.blocked_runs[k].size() == 1);
+      REQUIRE(ring.blocked_runs[k][0] == 32);
+    }
   }
-  for (int k : {0, 1, 5, 6, 7}) REQUIRE(ring.blocked_runs[k].empty());
   // Every node's table now has 3 at position 2 and 2 at position 3.
   for (int viewer = 0; viewer < 8; ++viewer) {
     INFO("viewer " << viewer);
@@ -240,10 +246,25 @@ TEST_CASE("one swap: handshake, Tr-step block of a, b and c, new order, tables n
   }
 }
 
+}  // namespace
+
+TEST_CASE("torus_swap_ring matches its reference model on random flux (P = 8 and P = 5)", "[unit][torus]") {
+  const uint64_t seed = tb::TestSeed();
+  INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
+  RandomLockStep<Vtorus_swap_ring>(8, seed);
+  RandomLockStep<Vtorus_swap_ring5>(5, seed + 1);
+}
+
+TEST_CASE("one swap as the paper makes it: handshake and b's input alone blocked Tr steps", "[unit][torus]") {
+  OneSwap(false);
+}
+
+TEST_CASE("one swap with the drain protocol: a b and c blocked Tr steps", "[unit][torus]") { OneSwap(true); }
+
 TEST_CASE("a swap whose drain never completes is aborted after a period, and the order stays",
           "[unit][torus]") {
   Ring<Vtorus_swap_ring> ring(8);
-  const ref::SwapStraps s = SwapStraps(50, 10);
+  const ref::SwapStraps s = SwapStraps(50, 10, true);
   bool aborted = false, drained_seen = false;
   int last = ref::kIdle;
   for (int cycle = 0; cycle < 300; ++cycle) {

@@ -17,7 +17,7 @@
 namespace icn {
 namespace {
 
-constexpr int kCount = 16, kTime = 16, kRole = 4;
+constexpr int kCount = 16, kBack = 24, kTime = 16, kRole = 4;
 
 template <typename Model, int kNodes>
 class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
@@ -32,14 +32,19 @@ class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
     m.threshold_i = static_cast<uint16_t>(c.threshold);
     m.cost_i = static_cast<uint16_t>(c.cost);
     m.extra_hops_i = static_cast<uint8_t>(kNodes - 2);
+    m.back_credit_i = c.back_credit_hops;
     m.step_i = static_cast<uint16_t>(c.step);
     m.rare_periods_i = static_cast<uint8_t>(c.rare_periods);
     m.seed_i = seed;
     m.block_i = static_cast<uint16_t>(c.block);
+    m.drain_i = c.drain;
     m.now_i = 0;
     m.arrive_self_i = m.arrive_next_i = m.orig_near_i = m.orig_far_i = m.orig_back_i = 0;
     m.drained_i = (1u << kNodes) - 1;
-    for (int k = 0; k < kNodes; ++k) SetBits(m.back_i, k * kCount, kCount, 0);
+    for (int k = 0; k < kNodes; ++k) {
+      SetBits(m.back_i, k * kBack, kBack, 0);
+      SetBits(m.back_hops_i, k * kLabel, kLabel, 0);
+    }
     Reset(m);
     this->StartCounting();
   }
@@ -58,7 +63,8 @@ class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
       far |= static_cast<uint32_t>((e & PacketStepTorus::kOrigFar) != 0) << k;
       back_event |= static_cast<uint32_t>((e & PacketStepTorus::kOrigBack) != 0) << k;
       drained |= static_cast<uint32_t>(member.in.empty() && member.out.empty()) << k;
-      SetBits(m.back_i, k * kCount, kCount, back[k]);
+      SetBits(m.back_i, k * kBack, kBack, back[k]);
+      SetBits(m.back_hops_i, k * kLabel, kLabel, member.back_hops);
     }
     m.arrive_self_i = static_cast<uint8_t>(self);
     m.arrive_next_i = static_cast<uint8_t>(next);
@@ -88,7 +94,7 @@ class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
     return static_cast<uint32_t>(Bits(model_->role_o, label * kRole, kRole));
   }
   uint32_t Back(int label) const override {
-    return static_cast<uint32_t>(Bits(model_->back_o, label * kCount, kCount));
+    return static_cast<uint32_t>(Bits(model_->back_o, label * kBack, kBack));
   }
   uint32_t Threshold(int label) const override {
     return static_cast<uint32_t>(Bits(model_->threshold_o, label * kCount, kCount));
@@ -279,6 +285,8 @@ void TorusSwapControl::Report(nlohmann::json& results) const {
                            {"threshold", config_.threshold},
                            {"period_cycles", config_.period},
                            {"block_cycles", config_.block},
+                           {"protocol", config_.drain ? "drain" : "paper"},
+                           {"back_credit", config_.back_credit_hops ? "hops" : "ring"},
                            {"cost_hops", config_.cost},
                            {"swaps", swaps_},
                            {"aborts", aborts_},

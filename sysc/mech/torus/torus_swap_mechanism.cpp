@@ -1,5 +1,5 @@
-// Registration of the reconfigurable torus's node-swap controllers (SPEC M2): keys, validation,
-// adapter, view.
+// Registration of the reconfigurable torus's node-swap controllers (Shafarenko and Vasekin): keys,
+// validation, adapter, view.
 #include "core/errors.h"
 #include "mech/torus/torus_swap_config.h"
 #include "mech/torus/torus_swap_control.h"
@@ -21,7 +21,16 @@ std::vector<KeySpec> Keys() {
              "R: a swap when M - C_r > R (M: hops the last period's traffic would have saved)"),
       IntKey("torus_swap.period_cycles", "256", 2, 32767, "steps", "T: the observation period"),
       IntKey("torus_swap.block_cycles", "32", 1, 32767, "steps",
-             "Tr: the receivers of a, b and c are blocked this long while the beams switch"),
+             "Tr: a re-steered receiver is blocked this long while the beams switch (b's in the paper's "
+             "protocol; a's, b's and c's with drain)"),
+      ChoiceKey("torus_swap.protocol", "paper", {"paper", "drain"},
+                "a swap: paper, the beams switch at once and only b's input is blocked for Tr (a pair's "
+                "packets may cross; absorption restores their order); drain, a holds its output and b "
+                "drains its queues in this cycle first, then the receivers of a, b and c are blocked"),
+      ChoiceKey("torus_swap.back_credit", "hops", {"hops", "ring"},
+                "F'_ba in M (b's packets to a in the opposite cycle): hops, the hops the swap saves each "
+                "(d - 1 for a packet taking d hops there); ring, l = P - 2 per packet (an earlier "
+                "reading of the paper's formula)"),
       IntKey("torus_swap.cost_hops", "32", 0, 65535, "hops", "C_r: a swap's cost in the criterion"),
       IntKey("torus_swap.step", "8", 1, 65535, "hops", "the adaptive threshold's step"),
       IntKey("torus_swap.rare_periods", "4", 1, 255, "periods",
@@ -37,6 +46,8 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   c->threshold = static_cast<int>(s.Int("torus_swap.threshold"));
   c->period = static_cast<int>(s.Int("torus_swap.period_cycles"));
   c->block = static_cast<int>(s.Int("torus_swap.block_cycles"));
+  c->drain = s.Text("torus_swap.protocol") == "drain";
+  c->back_credit_hops = s.Text("torus_swap.back_credit") == "hops";
   c->cost = static_cast<int>(s.Int("torus_swap.cost_hops"));
   c->step = static_cast<int>(s.Int("torus_swap.step"));
   c->rare_periods = static_cast<int>(s.Int("torus_swap.rare_periods"));
