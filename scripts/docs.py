@@ -3,11 +3,14 @@
 "<!-- /KIND -->" in docs/*.md and README.md is made from data, never typed:
   claims: NAME          the fidelity table of sim/experiments/NAME/claims.yaml (scripts/claims.py)
   cost: CONTROLLER ...  those controllers' rows of cost/cost.json (scripts/cost.py)
+  figure: DIR/NAME      the points of a figure, sim/results/DIR/NAME_figure.csv (scripts/plot.py):
+                        one row per quantity and series, one column per x, mean ± 95 % half-width
 
   scripts/docs.py          rewrite the blocks
   scripts/docs.py --check  exit 1 if a block is not what its data makes (CTest docs_generated)
   scripts/docs.py PAGE...  only these pages (any path: a test works on a copy)"""
 import argparse
+import csv
 import json
 import re
 import sys
@@ -17,7 +20,7 @@ import claims
 import cost
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (claims|cost): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (claims|cost|figure): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
 
 
 def pages():
@@ -40,11 +43,47 @@ class Sources:
             if f is None:
                 raise claims.ClaimError(f"{page}: no claims file named '{argument}' (sim/experiments/{argument}/claims.yaml)")
             return f.table(self.results[f.path])
+        if kind == "figure":
+            return figure_table(argument, page)
         names = argument.split()
         unknown = set(names) - {r["controller"] for r in self.cost["controllers"]}
         if unknown:
             raise claims.ClaimError(f"{page}: cost: no controller {', '.join(sorted(unknown))} in cost/cost.json")
         return "\n".join(cost.table(self.cost, names))
+
+
+def mean_and_interval(mean, half):
+    """"mean ± half-width", both to the mean's digits: 3 decimals below 10, 1 below 100, else none."""
+    digits = 3 if abs(mean) < 10 else 1 if abs(mean) < 100 else 0
+    return f"{mean:,.{digits}f} ± {half:,.{digits}f}"
+
+
+def figure_table(argument, page):
+    """The points of sim/results/<argument>_figure.csv as a markdown table."""
+    path = ROOT / "sim" / "results" / f"{argument}_figure.csv"
+    if not path.is_file():
+        raise claims.ClaimError(f"{page}: figure: no {path.relative_to(ROOT)} (scripts/plot.py writes it)")
+    lines = path.read_text().splitlines()
+    title = lines[0].lstrip("# ").split(":")[0] if lines and lines[0].startswith("#") else argument
+    points = list(csv.DictReader(line for line in lines if not line.startswith("#")))
+    xs = list(dict.fromkeys(p["x"] for p in points))
+    series = {}  # (row, quantity, hue) -> {x: cell}, in the file's order
+    for p in points:
+        quantity = p["as"] or p["y"]
+        key = (p["row"], quantity, p["hue"])
+        series.setdefault(key, {})[p["x"]] = mean_and_interval(float(p["mean"]), float(p["ci95"] or 0)) \
+            if p["mean"] else ""
+    seeds = sorted({int(p["seeds"]) for p in points if p["seeds"]})
+    shown = "-".join(str(n) for n in dict.fromkeys([seeds[0], seeds[-1]])) if seeds else "?"
+    has_rows = any(row for row, _, _ in series)
+    head = (["row"] if has_rows else []) + ["quantity", "series"] + xs
+    out = [f"{title}: mean ± 95 % half-width over {shown} seeds, one column per point of the x axis "
+           f"(`{path.relative_to(ROOT)}`)", "",
+           "| " + " | ".join(head) + " |", "|" + "---|" * (len(head) - len(xs)) + "---:|" * len(xs)]
+    for (row, quantity, hue), cells in series.items():
+        first = ([row] if has_rows else []) + [quantity, hue]
+        out.append("| " + " | ".join(first + [cells.get(x, "") for x in xs]) + " |")
+    return "\n".join(out)
 
 
 def main():

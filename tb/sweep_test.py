@@ -30,7 +30,7 @@ GOLDEN = ROOT / "tb" / "golden" / "sweeps"
 # a plan shows here.
 PLANS = {"erapid_degree": 18, "erapid_load": 144, "erapid_rw": 12, "erapid_step": 2, "fattree_grid": 341,
          "fattree_ramp": 2, "perfbound": 220, "photonic_fattree": 25, "photonic_fattree_1728": 7,
-         "photonic_torus": 25, "photonic_torus_1728": 7, "reference": 111, "torus_swap": 31, "torus_swap_p": 38}
+         "photonic_torus": 25, "photonic_torus_1728": 7, "reference": 111, "torus_swap": 18, "torus_swap_p": 38}
 T_975_DF1 = 12.7062
 
 

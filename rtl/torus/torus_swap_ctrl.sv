@@ -100,6 +100,10 @@ module torus_swap_ctrl #(
 );
   `include "torus_swap_msg.svh"
 
+  // Grant or Deny reaches a within 4 steps of LockB. A Deny can still be lost: sent by a successor
+  // that switches places on the next step, it goes to the new predecessor. a gives up after this.
+  localparam int unsigned ReplySteps = 8;
+
   typedef enum logic [3:0] {
     RoleIdle     = 4'd0,
     RoleAWait    = 4'd1,  // a: LockB sent, waiting for Grant or Deny
@@ -220,6 +224,7 @@ module torus_swap_ctrl #(
           peer_a_d = label_i;
           dn_msg_d = MsgLockB;
           dn_a_d   = label_i;
+          until_d  = now_i + TimeWidth'(ReplySteps);
         end
       end
       RoleAWait: begin
@@ -227,7 +232,7 @@ module torus_swap_ctrl #(
           role_d   = RoleAHold;
           peer_b_d = up_b_i;
           dn_msg_d = MsgDrain;
-        end else if (up_msg == MsgDeny) role_d = RoleIdle;
+        end else if (up_msg == MsgDeny || now_i == until_q) role_d = RoleIdle;
       end
       RoleBWait: begin
         if (up_msg == MsgGrant) begin

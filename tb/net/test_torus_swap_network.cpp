@@ -87,10 +87,44 @@ TEST_CASE("a heavy flow pulls its destination next to its source in two swaps", 
   CHECK(Control(run).StaleEntries() == 0);
 }
 
+TEST_CASE("F'_ba counts the hops a swap would save b's packets to a as b's routing table sees them",
+          "[net][torus]") {
+  // On 8 x 8, b = node 3 sends 10 packets to a = node 2, its predecessor in ring 0 (the rising x
+  // cycle of y = 0). They go by ring 1 (the falling one, labels the other way round: b is 4, a is
+  // 5), where b's routing table is made to place a 3 hops on: after a swap in ring 0 they would take
+  // 1 hop there, a saving of 2 each (the ring credit counts 1 a packet; M multiplies it by l).
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += std::to_string(i) + " 3 2 8 at " + std::to_string(1 + 2 * i) + "\n";
+  text += "10 0 1 8 at 100\n";  // keeps the run going past the first period's end (step 63)
+  TraceFile trace(text);
+  for (const std::string credit : {"hops", "ring"}) {
+    INFO("torus_swap.back_credit=" << credit);
+    tb::Run run(Swaps("[8,8]", {"workload.kind=trace", "workload.trace=" + trace.path,
+                                "torus_swap.variant=fixed", "torus_swap.threshold=65535",
+                                "torus_swap.period_cycles=64", "torus_swap.back_credit=" + credit}));
+    icn::PacketStepTorus& net = Net(run);
+    uint8_t* view = net.table(1, 4);
+    view[5] = static_cast<uint8_t>((view[4] + 3) % 8);
+    int sent = 0;
+    while (run.sim->cycle() < 70 && run.sim->Tick()) {
+      const icn::PacketStepTorus::Member& b = net.member(1, 4);
+      if (b.events & icn::PacketStepTorus::kOrigBack) {
+        ++sent;
+        CHECK(b.back_hops == 3);
+      }
+    }
+    CHECK(sent == 10);
+    CHECK(Control(run).BackTotal(1, 4) == (credit == "hops" ? 20u : 10u));
+    run.sim->RunToEnd();
+    tb::DrainedResults(run);
+  }
+}
+
 namespace {
 
 // Uniform load 0.3 on 8 x 8 with R = 0 and C_r = 0, in either protocol. The ring credit of F'_ba
-// (l per packet) makes uniform traffic swap often; the hops credit would hardly swap at all.
+// (l per packet) makes uniform traffic swap often; the hops credit would hardly swap at all. A swap
+// re-steers three receivers; the paper's protocol blocks b's alone, the drain protocol all three.
 void SwapsInFlight(const std::string& protocol) {
   tb::Run run(Swaps("[8,8]", {"traffic.load=0.3", "sim.warmup_cycles=0", "sim.measure_cycles=8000",
                               "torus_swap.variant=fixed", "torus_swap.threshold=0", "torus_swap.cost_hops=0",
@@ -121,7 +155,7 @@ void SwapsInFlight(const std::string& protocol) {
         }
       }
     }
-    // The re-steered receivers block on the step after b switched.
+    // The blocked receivers block on the step after b switched.
     INFO("cycle " << run.sim->cycle());
     REQUIRE(starts == per_swap * static_cast<int>(switched));
     switched = Control(run).swaps() - swaps_before;

@@ -13,6 +13,7 @@ namespace ref {
 
 enum SwapMsg : uint8_t { kNone, kLockB, kLockC, kGrant, kDeny, kDrain, kSwitch, kAbort };
 enum SwapRole : uint8_t { kIdle, kAWait, kAHold, kBWait, kBGranted, kBDrain, kBSwitch, kCHold, kBlocked };
+constexpr uint16_t kReplySteps = 8;  // a waits this long for Grant or Deny
 
 struct SwapStraps {
   TorusSwapCriterion::Straps criterion;
@@ -75,6 +76,7 @@ class TorusSwapCtrl {
           a = static_cast<uint8_t>(label_);
           down.msg = kLockB;
           down.a = a;
+          until = static_cast<uint16_t>(now + kReplySteps);
         }
         break;
       case kAWait:
@@ -82,7 +84,7 @@ class TorusSwapCtrl {
           role = kAHold;
           b = in.from_succ.b;
           down.msg = kDrain;
-        } else if (up == kDeny) {
+        } else if (up == kDeny || now == until_) {  // a Deny lost to a switch: give up
           role = kIdle;
         }
         break;

@@ -302,3 +302,38 @@ TEST_CASE("a lock request to a node already in a swap is denied", "[unit][torus]
   REQUIRE(ring.Succ(4) == 3);
   REQUIRE(ring.Succ(3) == 5);
 }
+
+// Node 2 swaps with 3 in the drain protocol while node 1 asks node 2 for a swap of its own; node 2
+// denies it, but if node 3 switches on the step the Deny leaves, node 1's successor is 3 when the
+// Deny would arrive and it never does. Node 1 must give up after ref::kReplySteps, not wait for good.
+TEST_CASE("a Deny lost to a switch: the requester gives up after a bounded wait", "[unit][torus]") {
+  const ref::SwapStraps s = SwapStraps(50, 10, true);
+  // Node 2 wants to swap with 3 at the first decision, node 1 with 2 at the second; node 3 drains
+  // from `drains_at` on. Returns the step node 1 asks and its longest wait for an answer.
+  const auto run = [&](int drains_at) {
+    Ring<Vtorus_swap_ring> ring(8);
+    int asked = -1, waiting = 0, longest = 0;
+    for (int cycle = 0; cycle < 250; ++cycle) {
+      auto in = Pull(8, false);
+      in[1].arrive_next = cycle >= 50;
+      in[3].drained = drains_at >= 0 && cycle >= drains_at;
+      ring.Clock(s, in);
+      ring.Compare();
+      const int role = ring.model.node(1).role();
+      if (role == ref::kAWait && asked < 0) asked = cycle;
+      waiting = role == ref::kAWait ? waiting + 1 : 0;
+      longest = std::max(longest, waiting);
+    }
+    return std::pair{asked, longest};
+  };
+  const int asked = run(-1).first;  // (node 3 never drains: its swap aborts)
+  REQUIRE(asked > 0);
+  int lost = 0;
+  for (int delay = -3; delay <= 3; ++delay) {
+    INFO("node 3 drains " << delay << " steps after node 1 asks");
+    const int longest = run(asked + delay).second;
+    REQUIRE(longest <= static_cast<int>(ref::kReplySteps));
+    lost += longest == static_cast<int>(ref::kReplySteps);
+  }
+  CHECK(lost == 1);  // one alignment of the switch with the Deny
+}

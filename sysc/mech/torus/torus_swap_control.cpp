@@ -273,7 +273,7 @@ uint64_t TorusSwapControl::Digest() const {
     for (int which = kHoldOut; which <= kBusy; ++which) mix(ring.Mask(which));
     for (int k = 0; k < config_.nodes; ++k) {
       mix(ring.Role(k) | ring.Succ(k) << 4 | static_cast<uint64_t>(ring.Deadline(k)) << 8);
-      mix(ring.Back(k) | static_cast<uint64_t>(ring.Threshold(k)) << 16);
+      mix(ring.Back(k) | static_cast<uint64_t>(ring.Threshold(k)) << 32);
       for (int m = 0; m < config_.nodes; ++m) mix(ring.Place(k, m));
     }
   }

@@ -53,6 +53,9 @@ class TorusSwapControl : public Mechanism {
   uint64_t swaps() const { return swaps_; }
   uint64_t aborts() const { return aborts_; }
   double MeanThreshold() const;
+  // The back total (F'_ba for its predecessor in the opposite ring) a node's controller in `ring`
+  // latched at its last period end, as last read.
+  uint32_t BackTotal(int ring, int label) const { return back_[ring][label]; }
   // Routing-table entries that differ from the true places now (notifications still travelling,
   // or missed while a swap re-wired the cycle they travelled on).
   int StaleEntries() const;
