@@ -52,35 +52,42 @@ class Sources:
         return "\n".join(cost.table(self.cost, names))
 
 
-def mean_and_interval(mean, half):
-    """"mean ± half-width", both to the mean's digits: 3 decimals below 10, 1 below 100, else none."""
+def mean_and_interval(mean, half, seeds):
+    """"mean ± half-width" to the mean's digits (3 decimals below 10, 1 below 100, else none); a
+    point of one seed has no interval."""
     digits = 3 if abs(mean) < 10 else 1 if abs(mean) < 100 else 0
-    return f"{mean:,.{digits}f} ± {half:,.{digits}f}"
+    return f"{mean:,.{digits}f}" + (f" ± {half:,.{digits}f}" if seeds > 1 else "")
 
 
-def figure_table(argument, page):
-    """The points of sim/results/<argument>_figure.csv as a markdown table."""
-    path = ROOT / "sim" / "results" / f"{argument}_figure.csv"
+def figure_table(argument, page, results=ROOT / "sim" / "results"):
+    """The points of <results>/<argument>_figure.csv as a markdown table."""
+    path = results / f"{argument}_figure.csv"
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
     if not path.is_file():
-        raise claims.ClaimError(f"{page}: figure: no {path.relative_to(ROOT)} (scripts/plot.py writes it)")
+        raise claims.ClaimError(f"{page}: figure: no {shown} (scripts/plot.py writes it)")
     lines = path.read_text().splitlines()
-    title = lines[0].lstrip("# ").split(":")[0] if lines and lines[0].startswith("#") else argument
+    title = lines[0].lstrip("# ").split(": each point")[0] if lines and lines[0].startswith("#") else argument
     points = list(csv.DictReader(line for line in lines if not line.startswith("#")))
     xs = list(dict.fromkeys(p["x"] for p in points))
-    series = {}  # (row, quantity, hue) -> {x: cell}, in the file's order
+    try:  # numbers in numeric order, whatever point a series misses
+        xs.sort(key=float)
+    except ValueError:
+        pass
+    series = {}  # (panel, row, quantity, hue) -> {x: cell}, in the file's order
     for p in points:
-        quantity = p["as"] or p["y"]
-        key = (p["row"], quantity, p["hue"])
-        series.setdefault(key, {})[p["x"]] = mean_and_interval(float(p["mean"]), float(p["ci95"] or 0)) \
+        key = (p["panel"], p["row"], p["as"] or p["y"], p["hue"])
+        if p["x"] in series.setdefault(key, {}):
+            raise claims.ClaimError(f"{page}: figure: {path.name} has two points at {key[1:]} x = {p['x']}")
+        series[key][p["x"]] = mean_and_interval(float(p["mean"]), float(p["ci95"] or 0), int(p["seeds"] or 0)) \
             if p["mean"] else ""
     seeds = sorted({int(p["seeds"]) for p in points if p["seeds"]})
-    shown = "-".join(str(n) for n in dict.fromkeys([seeds[0], seeds[-1]])) if seeds else "?"
-    has_rows = any(row for row, _, _ in series)
+    seed_range = "-".join(str(n) for n in dict.fromkeys([seeds[0], seeds[-1]])) if seeds else "?"
+    has_rows = any(row for _, row, _, _ in series)
     head = (["row"] if has_rows else []) + ["quantity", "series"] + xs
-    out = [f"{title}: mean ± 95 % half-width over {shown} seeds, one column per point of the x axis "
-           f"(`{path.relative_to(ROOT)}`)", "",
+    out = [f"{title}: mean ± 95 % half-width over {seed_range} seeds, one column per point of the x axis "
+           f"(`{shown}`)", "",
            "| " + " | ".join(head) + " |", "|" + "---|" * (len(head) - len(xs)) + "---:|" * len(xs)]
-    for (row, quantity, hue), cells in series.items():
+    for (_, row, quantity, hue), cells in series.items():
         first = ([row] if has_rows else []) + [quantity, hue]
         out.append("| " + " | ".join(first + [cells.get(x, "") for x in xs]) + " |")
     return "\n".join(out)

@@ -11,7 +11,9 @@ results hold, value and verdict, and the checker can fail:
   degrees of freedom: 4.3027), the verdict's tests (inside, tolerance as a number or per cent,
   holds, shape), one run, seeds that do not pair, a `shown` without the interval, the recorded
   value's trailing zero;
-- docs.py --check finds a stale generated table.
+- docs.py --check finds a stale generated table;
+- docs.py's figure table: x in numeric order whatever point a series misses, panels kept apart,
+  no interval for one seed, two points at one place refused.
 Usage: claims_test.py SCRATCH"""
 import copy
 import math
@@ -25,6 +27,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import claims  # noqa: E402
+import docs  # noqa: E402
 
 T_975_DF2 = 4.3027
 
@@ -162,6 +165,25 @@ def main():
                 problems.append(f"docs.py {' '.join(args)} on a stale table: exit {run.returncode}, {run.stderr.strip()}")
         if page.read_text() != text:
             problems.append("docs.py did not rewrite a stale table to what its data makes")
+
+    # The figure table on points written here.
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
+        head = "# A title: speed-up = a / b: each point of the figure\npanel,row,y,as,hue,x,mean,ci95,seeds\n"
+        rows = ['"0,0",,t,speedup,A,100,1.5,0.25,10', '"0,0",,t,speedup,B,5,2,0.5,10', '"0,0",,t,speedup,A,5,1,0,1',
+                '"1,0",,t,speedup,A,5,7,1,10']
+        (Path(tmp) / "f_figure.csv").write_text(head + "\n".join(rows) + "\n")
+        table = docs.figure_table("f", "page", Path(tmp)).splitlines()
+        want = ["| quantity | series | 5 | 100 |", "|---|---|---:|---:|", "| speedup | A | 1.000 | 1.500 ± 0.250 |",
+                "| speedup | B | 2.000 ± 0.500 |  |", "| speedup | A | 7.000 ± 1.000 |  |"]
+        if table[0] != "A title: speed-up = a / b: mean ± 95 % half-width over 1-10 seeds, one column per point " \
+                       f"of the x axis (`{Path(tmp) / 'f_figure.csv'}`)" or table[2:] != want:
+            problems.append("figure table: got\n" + "\n".join(table))
+        (Path(tmp) / "g_figure.csv").write_text(head + rows[0] + "\n" + rows[0] + "\n")
+        try:
+            docs.figure_table("g", "page", Path(tmp))
+            problems.append("figure table: two points at one place were not refused")
+        except claims.ClaimError:
+            pass
 
     for p in problems:
         print(f"claims_test: {p}", file=sys.stderr)
