@@ -29,7 +29,7 @@ std::vector<KeySpec> Keys() {
                 "drains its queues in this cycle first, then the receivers of a, b and c are blocked"),
       ChoiceKey("torus_swap.back_credit", "hops", {"hops", "ring"},
                 "F'_ba in M (b's packets to a in the opposite cycle): hops, the hops the swap saves each "
-                "(d - 1 for a packet taking d hops there; the paper's definition of M); ring, l = P - 2 "
+                "(d - 1 for a packet taking d hops there; our reading of the paper's M); ring, l = P - 2 "
                 "per packet (the paper's formula as written)"),
       IntKey("torus_swap.cost_hops", "32", 0, 65535, "hops", "C_r: a swap's cost in the criterion"),
       IntKey("torus_swap.step", "8", 1, 65535, "hops", "the adaptive threshold's step"),
