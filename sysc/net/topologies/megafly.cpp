@@ -1,12 +1,11 @@
-// Megafly / Dragonfly+ (SPEC M3): G groups; in each, `leaves` leaf switches with
-// `nodes_per_leaf` nodes, fully connected to `spines` spine switches; each spine has
-// `global_per_spine` global ports, one global link between every pair of groups
-// (G - 1 = spines x global_per_spine). Group g's global port j (0..G-2, spine j / h, port j % h)
-// leads to group (g + j + 1) mod G.
-// Ports: leaf 0..p-1 nodes, p..p+s-1 spines; spine 0..a-1 leaves, a..a+h-1 global.
-// Routing, minimal and deterministic: same leaf, down; same group, up to spine dst mod s
-// (D-mod-k), down; other group, up to the spine that holds the global link to the destination's
-// group, across it, down from the spine it reaches. One VC suffices: no cycle of channels.
+// Megafly / Dragonfly+ (the network of Sanchez de la Rosa et al.): G groups; in each, `leaves` leaf switches
+// with `nodes_per_leaf` nodes, fully connected to `spines` spine switches; each spine has `global_per_spine`
+// global ports, one global link between every pair of groups (G - 1 = spines x global_per_spine). Group g's
+// global port j (0..G-2, spine j / h, port j % h) leads to group (g + j + 1) mod G. Ports: leaf 0..p-1 nodes,
+// p..p+s-1 spines; spine 0..a-1 leaves, a..a+h-1 global. Routing, minimal and deterministic: same leaf, down;
+// same group, up to spine dst mod s (D-mod-k), down; other group, up to the spine that holds the global link
+// to the destination's group, across it, down from the spine it reaches. One VC suffices: no cycle of
+// channels.
 #include <algorithm>
 
 #include "core/errors.h"
