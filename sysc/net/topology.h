@@ -44,6 +44,9 @@ class Topology {
   virtual int RoutersOnPath(int src, int dst) const = 0;
   // Nodes per dimension for the traffic patterns that act per dimension; {nodes} if there are none.
   virtual std::vector<int> PatternDims() const { return {nodes}; }
+  // N_c: the flits/node/cycle uniform random traffic could sustain at best (the bound set by the
+  // busiest channel's load); 0 where the topology does not state it.
+  virtual double UniformCapacity() const { return 0; }
 
   int nodes = 0;
   int routers = 0;

@@ -431,8 +431,14 @@ nlohmann::json Simulation::Finish(double wall_s) {
   r["latency"] = {{"avg", lat.avg},          {"p50", lat.p50},         {"p99", lat.p99},
                   {"max", lat.max},          {"samples", lat.samples}, {"network_avg", lat.network_avg},
                   {"hops_avg", lat.hops_avg}};
-  r["throughput"] = {{"offered", static_cast<double>(stats_.labelled_flits_created()) / (nodes * window)},
-                     {"accepted", static_cast<double>(stats_.window_flits_delivered()) / (nodes * window)}};
+  const double offered = static_cast<double>(stats_.labelled_flits_created()) / (nodes * window);
+  const double accepted = static_cast<double>(stats_.window_flits_delivered()) / (nodes * window);
+  r["throughput"] = {{"offered", offered}, {"accepted", accepted}};
+  if (const double capacity = params_.topology->UniformCapacity(); capacity > 0) {
+    r["throughput"]["capacity"] = capacity;
+    r["throughput"]["offered_of_capacity"] = offered / capacity;
+    r["throughput"]["accepted_of_capacity"] = accepted / capacity;
+  }
   r["energy"] = EnergyResults();
   if (workload) r["workload"] = WorkloadResults();
   r["sim"] = {{"cycles", cycle_},

@@ -40,7 +40,11 @@ const std::vector<KeySpec>& TrafficKeys() {
                 {"uniform", "complement", "butterfly", "perfect_shuffle", "transpose", "bit_reverse",
                  "tornado", "hotspot", "neighbor"},
                 "destination pattern"),
-      RealKey("traffic.load", "0.1", 0, 1, "flits/node/cycle", "offered load"),
+      RealKey("traffic.load", "0.1", 0, 1, "flits/node/cycle", "offered load (see traffic.load_unit)"),
+      ChoiceKey(
+          "traffic.load_unit", "flits", {"flits", "capacity"},
+          "flits: traffic.load and traffic.ramp's loads are flits/node/cycle; capacity: fractions of the "
+          "topology's N_c, the uniform traffic it could sustain at best (E-RAPID only)"),
       IntKey("traffic.packet_flits", "16", 1, 65536, "flits", "packet length"),
       ChoiceKey("traffic.profile", "constant", {"constant", "ramp", "bursts"}, "how the load varies in time"),
       PointListKey("traffic.ramp", "[]", 0, 1,
@@ -103,6 +107,16 @@ TrafficParams ParseTrafficParams(const Scenario& s, const Topology& topology) {
               : profile == "bursts" ? LoadProfileKind::kBursts
                                     : LoadProfileKind::kConstant;
   t.ramp = s.Points("traffic.ramp");
+  if (s.Text("traffic.load_unit") == "capacity") {
+    const double capacity = topology.UniformCapacity();
+    if (capacity <= 0) {
+      throw ScenarioError(
+          "traffic.load_unit: capacity needs a topology that states its capacity N_c (erapid); " +
+          topology.Name() + " does not; allowed: flits");
+    }
+    t.load *= capacity;
+    for (auto& point : t.ramp) point.second *= capacity;
+  }
   if (t.profile == LoadProfileKind::kRamp && t.ramp.empty()) {
     throw ScenarioError("traffic.ramp: the ramp profile needs at least one [cycle, load] point");
   }

@@ -125,8 +125,10 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   // E-RAPID: its optical channels are one-way (no EEE port pairs), and a channel moves at most one
   // flit per cycle.
   ExpectRefused("--set topology.kind=erapid", {"eee.mode", "one-way"});
-  ExpectRefused("--set topology.kind=erapid --set eee.mode=off --set sim.cycle_ns=5",
-                {"topology.erapid.gbps", "sim.cycle_ns", "gbps <= 32 / sim.cycle_ns"});
+  ExpectRefused(
+      "--set topology.kind=erapid --set eee.mode=off --set topology.erapid.flit_bits=32 --set sim.cycle_ns=5",
+      {"topology.erapid.gbps", "sim.cycle_ns", "gbps <= flit_bits / sim.cycle_ns"});
+  ExpectRefused("--set traffic.load_unit=capacity", {"traffic.load_unit", "allowed: flits"});
   ExpectRefused("--set eee.mode=off --set eee.policy=perfbound", {"eee.policy", "eee.mode = off"});
   ExpectRefused("--set eee.mode=deep_sleep --set eee.bound=0.9", {"eee.bound", "[0.0001, 0.5]"});
   ExpectRefused("--set eee.hist.strategy=fifo", {"eee.hist.strategy", "self_clearing, sliding, unbounded"});

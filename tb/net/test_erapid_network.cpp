@@ -24,6 +24,11 @@ icn::Channel& Laser(icn::WormholeNetwork& net, const icn::ErapidShape& shape, in
   throw std::logic_error("unreachable");
 }
 
+// An optical channel's flits per cycle at 10 Gb/s: 128-bit flits at 400 MHz move 51.2 Gb/s.
+constexpr double kRate = 10 * 2.5 / 128;
+// The static network's complement throughput: all D = 8 nodes of a board share one channel.
+constexpr double kComplementStatic = kRate / 8;
+
 // Lasers toward board y lit at board s.
 int Held(icn::WormholeNetwork& net, const icn::ErapidShape& shape, int s, int y) {
   int held = 0;
@@ -64,7 +69,7 @@ TEST_CASE("the static wavelength assignment is the paper's Figure 1", "[net][era
         CHECK(s == (y + x) % 4);
         CHECK(laser->destination().router->id() == y);
         CHECK(laser->destination().port == shape.ReceiverPort(x));
-        CHECK(laser->rate() == Approx(10 / 12.8));
+        CHECK(laser->rate() == Approx(kRate));
       }
       CHECK(lit == 1);
       CHECK(routers[y]->input(shape.ReceiverPort(x)) != nullptr);
@@ -83,17 +88,34 @@ TEST_CASE("nothing is lost on the static network under the paper's four patterns
 }
 
 // Complement sends all D nodes of board s to board B - 1 - s over its one lit laser, so the
-// network saturates at rate / D = (10 / 12.8) / 8 = 0.098 flits per node and cycle (the paper:
-// about 0.1 without re-allocation); uniform spreads over all B - 1 lasers and goes far beyond.
+// network saturates at rate / D = (10 / 51.2) / 8 = 0.024 flits per node and cycle, 0.127 of the
+// capacity N_c = rate x 63 / 64 (the paper: about 0.1 without re-allocation); uniform spreads over
+// all B - 1 lasers and goes far beyond.
 TEST_CASE("complement saturates at one optical channel per board pair", "[net][erapid]") {
   const nlohmann::json complement =
       tb::Run("erapid_static", {"traffic.pattern=complement", "traffic.load=0.4", "sim.drain_limit_cycles=1"})
           .Results();
-  CHECK(complement["throughput"]["accepted"].get<double>() == Approx(10 / 12.8 / 8).epsilon(0.01));
+  CHECK(complement["throughput"]["capacity"].get<double>() == Approx(kRate * 63 / 64));
+  CHECK(complement["throughput"]["accepted"].get<double>() == Approx(kComplementStatic).epsilon(0.01));
+  CHECK(complement["throughput"]["accepted_of_capacity"].get<double>() == Approx(8.0 / 63).epsilon(0.01));
   const nlohmann::json uniform =
       tb::Run("erapid_static", {"traffic.pattern=uniform", "traffic.load=0.4"}).Results();
   CHECK(uniform["verdict"] == "ok");
-  CHECK(uniform["throughput"]["accepted"].get<double>() == Approx(0.4).epsilon(0.02));
+  const nlohmann::json& u = uniform["throughput"];
+  CHECK(u["offered_of_capacity"].get<double>() == Approx(0.4).epsilon(0.05));
+  CHECK(u["accepted_of_capacity"].get<double>() ==
+        Approx(u["offered_of_capacity"].get<double>()).epsilon(0.01));
+}
+
+// The other reading of the paper's flit: its 32-bit channels as the flit, four times the flits per
+// cycle on an optical channel, and flits/node/cycle as the load's unit.
+TEST_CASE("32-bit flits carry four times the flits per cycle", "[net][erapid]") {
+  const nlohmann::json r =
+      tb::Run("erapid_static", {"topology.erapid.flit_bits=32", "traffic.load_unit=flits", "traffic.load=0.4",
+                                "sim.drain_limit_cycles=1"})
+          .Results();
+  CHECK(r["throughput"]["capacity"].get<double>() == Approx(4 * kRate * 63 / 64));
+  CHECK(r["throughput"]["accepted"].get<double>() == Approx(4 * kComplementStatic).epsilon(0.01));
 }
 
 // Each board's spare (laser (0, d), idle at board d) handed to the board that sends to d under
@@ -109,7 +131,7 @@ TEST_CASE("spare wavelengths moved to the complement's sources double its throug
     CHECK(Held(net, shape, shape.boards - 1 - d, d) == 2);
   }
   const nlohmann::json r = run.Results();
-  CHECK(r["throughput"]["accepted"].get<double>() == Approx(2 * 10 / 12.8 / 8).epsilon(0.02));
+  CHECK(r["throughput"]["accepted"].get<double>() == Approx(2 * kComplementStatic).epsilon(0.02));
 }
 
 // Busy lasers change hands under uniform traffic, as DBR hands them over: routing stops choosing
@@ -188,7 +210,7 @@ TEST_CASE("Lock-Step re-allocation under full load loses nothing and lifts compl
     const nlohmann::json r = tb::DrainedResults(run);
     CHECK(r["erapid"]["collisions"] == 0);
     CHECK(r["erapid"]["wavelengths_moved"].get<int>() >= 56);
-    CHECK(r["throughput"]["accepted"].get<double>() > 4 * 10 / 12.8 / 8);  // several times static
+    CHECK(r["throughput"]["accepted"].get<double>() > 4 * kComplementStatic);  // several times static
   }
 }
 

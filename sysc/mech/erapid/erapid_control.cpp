@@ -56,7 +56,7 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
       controllers_(AddControllers<Verapid_board>(context.ledger, kB)),
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()),
-      gbps_per_flit_(kFlitBits / context.sim.cycle_ns) {
+      gbps_per_flit_(shape_.flit_bits / context.sim.cycle_ns) {
   context_->traceEverOn(tracer_.enabled());
   for (int x = 0; x < kB; ++x) {
     for (int y = 0; y < kB; ++y) {

@@ -13,6 +13,9 @@
 // here that routing may choose, and VC 0 only, so that packets interleave on an optical channel
 // and flits do not (the paper's packet-level optical interleaving).
 #include "net/topologies/erapid.h"
+
+#include <algorithm>
+
 #include "core/errors.h"
 #include "net/channel.h"
 
@@ -49,7 +52,7 @@ class ErapidRouting : public Routing {
 
 class Erapid : public Topology {
  public:
-  Erapid(ErapidShape s, double rate, int vcs) : s_(s) {
+  Erapid(ErapidShape s, double rate, int vcs) : s_(s), rate_(rate) {
     nodes = s.boards * s.nodes_per_board;
     routers = s.boards;
     ports = s.nodes_per_board + s.boards * s.boards + s.boards;
@@ -74,25 +77,34 @@ class Erapid : public Topology {
     return src / s_.nodes_per_board == dst / s_.nodes_per_board ? 1 : 2;
   }
 
+  // Uniform traffic (no node sends to itself) loads each static channel from board s to board d
+  // with D x D / (N - 1) of a node's load, and the spare wavelength with none.
+  double UniformCapacity() const override {
+    const double d = s_.nodes_per_board;
+    return std::min(1.0, rate_ * (nodes - 1) / (d * d));
+  }
+
   const ErapidShape& shape() const { return s_; }
 
  private:
   ErapidShape s_;
+  double rate_;  // an optical channel's flits per cycle at full power
 };
 
 std::unique_ptr<Topology> Make(const Scenario& s, const RouterParams& router) {
   ErapidShape shape;
   shape.boards = static_cast<int>(s.Int("topology.erapid.boards"));
   shape.nodes_per_board = static_cast<int>(s.Int("topology.erapid.nodes_per_board"));
-  // A flit of kFlitBits per cycle: 12.8 Gb/s at 400 MHz (sim.cycle_ns = 2.5), so 10 Gb/s moves
-  // 10 / 12.8 flits per cycle.
-  const double flit_gbps = kFlitBits / s.Real("sim.cycle_ns");
+  shape.flit_bits = static_cast<int>(s.Int("topology.erapid.flit_bits"));
+  // One flit per cycle is flit_bits / cycle_ns Gb/s (51.2 for 128 bits at 400 MHz), so 10 Gb/s
+  // moves 10 / 51.2 flits per cycle.
+  const double flit_gbps = shape.flit_bits / s.Real("sim.cycle_ns");
   const double rate = s.Real("topology.erapid.gbps") / flit_gbps;
   if (rate > 1.0) {
-    throw ScenarioError("topology.erapid.gbps, sim.cycle_ns: " +
+    throw ScenarioError("topology.erapid.gbps, topology.erapid.flit_bits, sim.cycle_ns: " +
                         std::to_string(s.Real("topology.erapid.gbps")) + " Gb/s is more than one " +
-                        std::to_string(kFlitBits) + "-bit flit per cycle (" + std::to_string(flit_gbps) +
-                        " Gb/s); allowed: gbps <= " + std::to_string(kFlitBits) + " / sim.cycle_ns");
+                        std::to_string(shape.flit_bits) + "-bit flit per cycle (" +
+                        std::to_string(flit_gbps) + " Gb/s); allowed: gbps <= flit_bits / sim.cycle_ns");
   }
   return std::make_unique<Erapid>(shape, rate, router.vcs);
 }
@@ -103,9 +115,12 @@ TopologyInfo ErapidTopology() {
   return {"erapid",
           {IntKey("topology.erapid.boards", "8", 2, 64, "", "E-RAPID: boards B (wavelengths per board)"),
            IntKey("topology.erapid.nodes_per_board", "8", 1, 64, "", "E-RAPID: nodes D per board"),
+           IntKey("topology.erapid.flit_bits", "128", 8, 1024, "bits",
+                  "E-RAPID: a flit's width, the bits an electrical channel moves per cycle (the paper's "
+                  "128-byte packets of 8 flits: 128; its 32-bit channels read as the flit: 32)"),
            RealKey("topology.erapid.gbps", "10", 5, 10, "Gb/s",
-                   "E-RAPID: bit rate of an optical channel at full power (32-bit flits per cycle: gbps x "
-                   "sim.cycle_ns / 32)")},
+                   "E-RAPID: bit rate of an optical channel at full power (flits per cycle: gbps x "
+                   "sim.cycle_ns / topology.erapid.flit_bits)")},
           Make};
 }
 

@@ -4,11 +4,10 @@
 
 namespace icn {
 
-constexpr int kFlitBits = 32;  // E-RAPID's flit width: an optical channel's rate is gbps per flit
-
 struct ErapidShape {
   int boards = 8;
   int nodes_per_board = 8;
+  int flit_bits = 128;  // an optical channel carries gbps / (flit_bits / cycle_ns) flits per cycle
   // Router port of laser (x, y) (wavelength x into board y's coupler) on any board.
   int LaserPort(int wavelength, int board) const { return nodes_per_board + wavelength * boards + board; }
   // Router port of receiver x on any board.
