@@ -228,6 +228,24 @@ TEST_CASE("DPM steps idle lasers down to the lowest level", "[net][erapid]") {
   CHECK(r["erapid"]["rate_changes"].get<int>() >= 56 * 5);
 }
 
+// The time series' Buffer_util: complement above the static capacity, P-NB (no wavelength moves),
+// queues only the packets of board 7's one wavelength into board 0 (wavelength 7), which fill its
+// queue beyond capacity; nothing waits for the others.
+TEST_CASE("the time series' Buffer_util is the waiting packets of each wavelength over its queue",
+          "[net][erapid]") {
+  tb::Run run("erapid_p_b", {"erapid.mode=p_nb", "traffic.load=0.4", "sim.warmup_cycles=0",
+                             "sim.measure_cycles=6000", "sim.timeseries_cycles=1000"});
+  while (run.sim->cycle() < 5500) REQUIRE(run.sim->Tick());
+  const std::vector<std::string> columns = run.mechanism()->TimeseriesColumns();
+  REQUIRE(columns.back() == "erapid.buffer_util_w7_into0");
+  std::vector<double> row;
+  run.mechanism()->SampleTimeseries(row);  // the 500 cycles since the run's sample at 5000
+  REQUIRE(row.size() == columns.size());
+  const double* util = &row[row.size() - 8];
+  for (int x = 0; x < 7; ++x) CHECK(util[x] == 0);
+  CHECK(util[7] > 0.5);  // 500 cycles beyond capacity, over the 1000-cycle period
+}
+
 TEST_CASE("E-RAPID skipping quiet boards matches clocking every board every cycle", "[net][erapid]") {
   // A load step with an idle start (lasers go dark, the run jumps between windows) and a burst.
   tb::RequireSameEveryCycle(

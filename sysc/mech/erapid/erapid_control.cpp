@@ -56,7 +56,8 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
       controllers_(AddControllers<Verapid_board>(context.ledger, kB)),
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()),
-      gbps_per_flit_(shape_.flit_bits / context.sim.cycle_ns) {
+      gbps_per_flit_(shape_.flit_bits / context.sim.cycle_ns),
+      sample_cycles_(context.sim.timeseries) {
   context_->traceEverOn(tracer_.enabled());
   for (int x = 0; x < kB; ++x) {
     for (int y = 0; y < kB; ++y) {
@@ -181,6 +182,7 @@ void ErapidControl::Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_k
       if (waiting[y] && !routable_toward[y]) queue[shape_.StaticWavelength(b, y) * kB + y] += waiting[y];
     }
   }
+  for (int x = 0; x < kB; ++x) queued_into0_[x] += queue[x * kB];
   Verapid_board& m = *board.model;
   m.now_i = static_cast<uint16_t>(now);
   m.sent_i = sent;
@@ -296,6 +298,7 @@ double ErapidControl::MeanLevel() const {
 std::vector<std::string> ErapidControl::TimeseriesColumns() const {
   std::vector<std::string> columns = {"erapid.lasers_lit", "erapid.mean_level"};
   for (int x = 0; x < kB; ++x) columns.push_back("erapid.level_w" + std::to_string(x) + "_into0");
+  for (int x = 0; x < kB; ++x) columns.push_back("erapid.buffer_util_w" + std::to_string(x) + "_into0");
   return columns;
 }
 
@@ -303,6 +306,14 @@ void ErapidControl::SampleTimeseries(std::vector<double>& row) const {
   row.push_back(lit_);
   row.push_back(MeanLevel());
   for (int x = 0; x < kB; ++x) row.push_back(wavelengths_[x * kB].state - 1);  // -1: dark
+  // Buffer_util as the paper defines it, over the sample period: packets waiting, over the queue's
+  // capacity.
+  for (int x = 0; x < kB; ++x) {
+    const uint64_t queued = queued_into0_[x] - sampled_into0_[x];
+    sampled_into0_[x] = queued_into0_[x];
+    row.push_back(static_cast<double>(queued) /
+                  (static_cast<double>(sample_cycles_) * config_.queue_packets));
+  }
 }
 
 std::vector<std::string> ErapidControl::Problems() const { return problems_; }

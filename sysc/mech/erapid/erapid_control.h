@@ -95,6 +95,11 @@ class ErapidControl : public Mechanism {
   std::vector<std::string> problems_;
   bool resting_ = false;
   uint64_t resting_until_ = 0;
+  // Packet-cycles waiting for each wavelength x into board 0, for the time series' Buffer_util (a
+  // skipped board's router is idle: nothing waits). The sampled totals are the last sample's.
+  std::array<uint64_t, kBoards> queued_into0_{};
+  mutable std::array<uint64_t, kBoards> sampled_into0_{};
+  int64_t sample_cycles_;
 };
 
 }  // namespace icn
