@@ -14,15 +14,117 @@
 namespace icn {
 namespace {
 
-constexpr int kB = ErapidControl::kBoards;
-constexpr int kStepLinkReq = 0;                        // erapid_rc's rc_step_e: waiting for the window's end
-constexpr int kOff = 0, kOn = 2;                       // erapid_laser_seq's laser_state_e
-constexpr int kLinkResponseCycles = kB * kB + kB + 2;  // its words through the chain
+constexpr int kMaxBoards = 16;    // the most VerilatedBoards() may hold
+constexpr int kStepLinkReq = 0;   // erapid_rc's rc_step_e: waiting for the window's end
+constexpr int kOff = 0, kOn = 2;  // erapid_laser_seq's laser_state_e
 
-// Field i of `width` bits of a wide verilated signal.
-template <typename Wide>
-uint32_t Field(const Wide& w, int i, int width) {
-  return static_cast<uint32_t>(Bits(w, i * width, width));
+// The LinkResponse's words through a chain of B link controllers.
+int LinkResponseCycles(int boards) { return boards * boards + boards + 2; }
+
+// Words of 32 bits that hold `bits`.
+int Words(int bits) { return (bits + 31) / 32; }
+
+// Copies `bits` bits of `words` into a verilated signal, and back out at bit `at` of `words`.
+template <typename Signal>
+void SetWords(Signal& signal, int bits, const std::vector<uint32_t>& words) {
+  for (int k = 0; 32 * k < bits; ++k) SetBits(signal, 32 * k, std::min(32, bits - 32 * k), words[k]);
+}
+template <typename Signal>
+void GetWords(const Signal& signal, int bits, std::vector<uint32_t>& words, int at) {
+  for (int k = 0; 32 * k < bits; ++k) {
+    const int width = std::min(32, bits - 32 * k);
+    SetBits(words, at + 32 * k, width, Bits(signal, 32 * k, width));
+  }
+}
+
+template <typename Model, int kB>
+class BoardModel : public VerilatedUnitOf<ErapidControl::Board, Model> {
+ public:
+  static constexpr int kSlots = kB * kB;
+  static constexpr int kBoardWidth = kB <= 4 ? 2 : kB <= 8 ? 3 : 4;  // erapid_board's BoardWidth
+
+  BoardModel(VerilatedContext* context, int board, const ErapidConfig& config)
+      : VerilatedUnitOf<ErapidControl::Board, Model>(context, "b" + std::to_string(board)) {
+    Model& m = *model_;
+    m.board_i = static_cast<uint8_t>(board);
+    m.rw_cycles_i = static_cast<uint16_t>(config.rw_cycles);
+    m.dbr_i = config.dbr;
+    m.dpm_i = config.dpm;
+    m.degree_i = static_cast<uint8_t>(config.degree);
+    m.capacity_i = static_cast<uint8_t>(config.queue_packets);
+    m.l_min_i = Q8(config.l_min);
+    m.b_min_i = Q8(config.b_min);
+    m.b_max_i = Q8(config.b_max);
+    m.b_con_i = Q8(config.b_con);
+    m.vdd_cycles_i = static_cast<uint16_t>(config.vdd_cycles);
+    m.relock_cycles_i = static_cast<uint16_t>(config.relock_cycles);
+    Prepare(0, std::vector<uint32_t>(Words(kSlots), 0), std::vector<uint32_t>(Words(kSlots), ~0u),
+            std::vector<uint32_t>(Words(8 * kSlots), 0), {});
+    Reset(m);
+    this->StartCounting();
+  }
+
+  void Prepare(uint16_t now, const std::vector<uint32_t>& sent, const std::vector<uint32_t>& drained,
+               const std::vector<uint32_t>& queue, const ErapidControl::RingWord& ring) override {
+    Model& m = *model_;
+    m.now_i = now;
+    SetWords(m.sent_i, kSlots, sent);
+    SetWords(m.drained_i, kSlots, drained);
+    SetWords(m.queue_i, 8 * kSlots, queue);
+    m.ring_valid_i = ring.valid;
+    m.ring_kind_i = ring.kind;
+    m.ring_data_i = ring.data;
+  }
+  void Lasers(std::vector<uint32_t>& words) const override {
+    const Model& m = *model_;
+    words.assign(Words(9 * kSlots), 0);
+    GetWords(m.powered_o, kSlots, words, 0);
+    GetWords(m.routable_o, kSlots, words, kSlots);
+    GetWords(m.tx_enable_o, kSlots, words, 2 * kSlots);
+    GetWords(m.rate_level_o, 3 * kSlots, words, 3 * kSlots);
+    GetWords(m.power_level_o, 3 * kSlots, words, 6 * kSlots);
+  }
+  ErapidControl::RingWord RingOut() const override {
+    return {model_->ring_valid_o != 0, model_->ring_kind_o, model_->ring_data_o};
+  }
+  uint16_t Deadline() const override { return model_->deadline_o; }
+  int RcStep() const override { return model_->step_o; }
+  bool AsCommanded() const override {
+    const Model& m = *model_;
+    for (int i = 0; i < kSlots; ++i) {
+      const uint64_t state = Bits(m.laser_state_o, 3 * i, 3);
+      const bool on = Bits(m.on_o, i, 1);
+      if (state == kOff
+              ? on
+              : !(state == kOn && on && Bits(m.rate_level_o, 3 * i, 3) == Bits(m.level_o, 3 * i, 3)))
+        return false;
+    }
+    return true;
+  }
+  uint64_t Digest() const override {
+    const Model& m = *model_;
+    uint64_t digest = 0;
+    const auto mix = [&digest](uint64_t w) { digest = (digest ^ w) * 0x100000001b3ULL; };
+    for (int i = 0; i < kSlots; ++i) {
+      mix(Bits(m.powered_o, i, 1) | Bits(m.on_o, i, 1) << 1 | Bits(m.laser_state_o, 3 * i, 3) << 2 |
+          Bits(m.level_o, 3 * i, 3) << 5);
+    }
+    for (int y = 0; y < kB; ++y)
+      mix(Bits(m.owner_o, y * kBoardWidth, kBoardWidth) | Bits(m.class_o, 2 * y, 2) << 8);
+    mix(m.step_o);
+    mix(m.deadline_o);
+    return digest;
+  }
+
+ private:
+  using VerilatedUnitOf<ErapidControl::Board, Model>::model_;
+};
+
+// The board's model for B boards (VerilatedBoards(): a size needs its line in rtl/models.txt and a
+// case here).
+std::unique_ptr<ErapidControl::Board> MakeBoard(int, VerilatedContext* context, int board,
+                                                const ErapidConfig& config) {
+  return std::make_unique<BoardModel<Verapid_board, 8>>(context, board, config);
 }
 
 std::vector<std::string> LedgerStates() {
@@ -40,27 +142,38 @@ std::vector<double> LedgerPowers() {
 
 }  // namespace
 
+const std::vector<int>& ErapidControl::VerilatedBoards() {
+  static const std::vector<int> boards = {8};
+  return boards;
+}
+
 // erapid_rc's schedule: C2 + C3 + C5 and the LinkResponse's trip down the chain.
-int ErapidControl::MinWindow() {
-  const int gap = kB + 2;
-  return (kB * kB + kB + 3) + ((kB - 1) * gap + 3 * kB + 2) + ((kB - 1) * gap + 2 * kB + 2) +
-         kLinkResponseCycles;
+int ErapidControl::MinWindow(int b) {
+  const int gap = b + 2;
+  return (b * b + b + 3) + ((b - 1) * gap + 3 * b + 2) + ((b - 1) * gap + 2 * b + 2) + LinkResponseCycles(b);
 }
 
 ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext& context)
     : config_(config),
       shape_(*ErapidShapeOf(context.topology)),
+      b_(shape_.boards),
+      lasers_(b_ * b_),
       network_(WormholeOf(context.fabric, "erapid.mode")),
       tracer_(context.tracer),
-      ledger_(context.ledger.AddGroup("laser", LedgerStates(), LedgerPowers(), kLasers, kLevels)),
-      controllers_(AddControllers<Verapid_board>(context.ledger, kB)),
+      ledger_(context.ledger.AddGroup("laser", LedgerStates(), LedgerPowers(), lasers_, kLevels)),
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()),
       gbps_per_flit_(shape_.flit_bits / context.sim.cycle_ns),
+      sent_(Words(lasers_)),
+      drained_(Words(lasers_)),
+      queue_words_(Words(8 * lasers_)),
+      queue_(lasers_),
+      queued_into0_(b_),
+      sampled_into0_(b_),
       sample_cycles_(context.sim.timeseries) {
   context_->traceEverOn(tracer_.enabled());
-  for (int x = 0; x < kB; ++x) {
-    for (int y = 0; y < kB; ++y) {
+  for (int x = 0; x < b_; ++x) {
+    for (int y = 0; y < b_; ++y) {
       Wavelength w;
       w.holder = shape_.StaticSource(x, y);
       const Channel* out = network_.routers()[w.holder]->output(Port(x, y));
@@ -68,82 +181,63 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
         if (c.get() == out) w.channel = c.get();
       }
       w.rate_level = -1;  // set when a laser lights: (5 + level) Gb/s
-      w.energy = ledger_.Counters(x * kB + y);
+      w.energy = ledger_.Counters(x * b_ + y);
       w.channel->set_routable(false);  // every laser dark out of reset
       w.channel->set_tx_enabled(false);
       wavelengths_.push_back(w);
     }
   }
-  for (int b = 0; b < kB; ++b) {
-    Board board;
-    board.model = std::make_unique<Verapid_board>(context_.get(), ("b" + std::to_string(b)).c_str());
+  for (int b = 0; b < b_; ++b) {
+    BoardState board;
+    board.unit = MakeBoard(b_, context_.get(), b, config);
     board.router = network_.routers()[b].get();
-    Verapid_board& m = *board.model;
-    m.board_i = b;
-    m.rw_cycles_i = static_cast<uint16_t>(config.rw_cycles);
-    m.dbr_i = config.dbr;
-    m.dpm_i = config.dpm;
-    m.degree_i = config.degree;
-    m.capacity_i = config.queue_packets;
-    m.l_min_i = Q8(config.l_min);
-    m.b_min_i = Q8(config.b_min);
-    m.b_max_i = Q8(config.b_max);
-    m.b_con_i = Q8(config.b_con);
-    m.vdd_cycles_i = static_cast<uint16_t>(config.vdd_cycles);
-    m.relock_cycles_i = static_cast<uint16_t>(config.relock_cycles);
-    m.now_i = 0;
-    m.sent_i = 0;
-    m.drained_i = ~uint64_t{0};
-    for (int i = 0; i < kLasers / 4; ++i) m.queue_i[i] = 0;
-    m.ring_valid_i = 0;
-    Reset(m);
-    board.registers.Start(m);
     boards_.push_back(std::move(board));
   }
+  controllers_ = &boards_.front().unit->AddControllers(context.ledger, b_);
+  for (BoardState& board : boards_) board.lasers = board.fresh = std::vector<uint32_t>(Words(9 * lasers_), 0);
   if (tracer_.enabled()) {
-    for (int b = 0; b < kB; ++b) {
-      if (tracer_.Matches("b" + std::to_string(b))) boards_[b].model->trace(tracer_.fst(), 99);
+    for (int b = 0; b < b_; ++b) {
+      if (tracer_.Matches("b" + std::to_string(b))) boards_[b].unit->Trace(tracer_);
     }
   }
 }
 
 ErapidControl::~ErapidControl() {
   Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
-  for (Board& board : boards_) board.model->final();
+  for (BoardState& board : boards_) board.unit->Final();
   boards_.clear();
 }
 
 void ErapidControl::Step(uint64_t now) {
   // Ring words of the last edge first: board b reads board b - 1's.
-  std::array<uint8_t, kB> ring_valid, ring_kind;
-  std::array<uint64_t, kB> ring_data;
-  for (int b = 0; b < kB; ++b) {
-    const Verapid_board& m = *boards_[(b + kB - 1) % kB].model;
-    ring_valid[b] = m.ring_valid_o;
-    ring_kind[b] = m.ring_kind_o;
-    ring_data[b] = m.ring_data_o;
-  }
-  std::array<bool, kB> skip{};
-  for (int b = 0; b < kB; ++b) {
-    Board& board = boards_[b];
+  std::array<RingWord, kMaxBoards> ring;
+  for (int b = 0; b < b_; ++b) ring[b] = boards_[(b + b_ - 1) % b_].unit->RingOut();
+  std::array<bool, kMaxBoards> skip{};
+  for (int b = 0; b < b_; ++b) {
+    BoardState& board = boards_[b];
     // A quiet board with an idle router and no ring word skips its edge until its next step.
-    skip[b] = !every_edge_ && board.quiet && !ring_valid[b] && now < board.deadline &&
+    skip[b] = !every_edge_ && board.quiet && !ring[b].valid && now < board.deadline &&
               !board.router->Busy() && !board.router->Stepped(now);
-    if (!skip[b]) Prepare(b, now, ring_valid[b], ring_kind[b], ring_data[b]);
+    if (!skip[b]) Prepare(b, now, ring[b]);
   }
   if (every_edge_) {
-    const auto model_of = [](Board& board) -> Verapid_board& { return *board.model; };
-    EdgeOfAll(boards_, model_of, tracer_, now);
+    const auto unit_of = [](BoardState& board) -> VerilatedUnit& { return *board.unit; };
+    EdgeOfAll(boards_, unit_of, tracer_, now);
   } else {
-    for (int b = 0; b < kB; ++b) {
-      if (!skip[b]) Edge(*boards_[b].model);
+    for (int b = 0; b < b_; ++b) {
+      if (!skip[b]) boards_[b].unit->Edge();
     }
+  }
+  // Every edge's outputs before any is applied: a laser lighting at one board is checked against
+  // its wavelength's holder as of this edge.
+  for (int b = 0; b < b_; ++b) {
+    if (!skip[b]) boards_[b].unit->Lasers(boards_[b].fresh);
   }
   resting_ = !every_edge_;
   resting_until_ = UINT64_MAX;
-  for (int b = 0; b < kB; ++b) {
+  for (int b = 0; b < b_; ++b) {
     if (!skip[b]) {  // (a skipped board moved no register)
-      controllers_.toggles += boards_[b].registers.Toggles(*boards_[b].model);
+      controllers_->toggles += boards_[b].unit->Toggles();
       Apply(b, now);
     }
     resting_ = resting_ && boards_[b].quiet;
@@ -152,85 +246,82 @@ void ErapidControl::Step(uint64_t now) {
 }
 
 // The board's inputs for this cycle's edge.
-void ErapidControl::Prepare(int b, uint64_t now, bool ring_valid, uint8_t ring_kind, uint64_t ring_data) {
-  Board& board = boards_[b];
+void ErapidControl::Prepare(int b, uint64_t now, const RingWord& ring) {
+  BoardState& board = boards_[b];
   const Router& router = *board.router;
-  uint64_t sent = 0, drained = 0;
-  std::array<uint32_t, kLasers> queue{};
-  std::array<bool, kB> routable_toward{};
-  for (int i = 0; i < kLasers; ++i) {
-    const Wavelength& w = wavelengths_[i];
-    if (w.holder != b) {
-      drained |= uint64_t{1} << i;  // nothing of this board's on a channel it does not hold
-      continue;
+  std::fill(sent_.begin(), sent_.end(), 0);
+  std::fill(drained_.begin(), drained_.end(), 0);
+  std::fill(queue_.begin(), queue_.end(), 0);
+  std::array<bool, kMaxBoards> routable_toward{};
+  for (int x = 0, i = 0; x < b_; ++x) {  // (no division by B per laser: this runs every cycle)
+    for (int y = 0; y < b_; ++y, ++i) {
+      const Wavelength& w = wavelengths_[i];
+      const uint32_t bit = 1u << (i % 32);
+      if (w.holder != b) {
+        drained_[i / 32] |= bit;  // nothing of this board's on a channel it does not hold
+        continue;
+      }
+      const int demand = *router.demand(Port(x, y));
+      if (w.channel->sent_at(now)) sent_[i / 32] |= bit;
+      if (demand == 0 && network_.Drained(*w.channel)) drained_[i / 32] |= bit;
+      queue_[i] = static_cast<uint32_t>(demand);
+      routable_toward[y] = routable_toward[y] || w.channel->routable();
     }
-    const int demand = *router.demand(Port(i / kB, i % kB));
-    if (w.channel->sent_at(now)) sent |= uint64_t{1} << i;
-    if (demand == 0 && network_.Drained(*w.channel)) drained |= uint64_t{1} << i;
-    queue[i] = static_cast<uint32_t>(demand);
-    routable_toward[i % kB] = routable_toward[i % kB] || w.channel->routable();
   }
   // Packets for a board that no laser lit here can take wait at their input VCs: they count in
   // the queue of the board's static laser toward it, so that its RC asks for a wavelength back.
   if (router.route_stalled()) {
-    std::array<uint32_t, kB> waiting{};
+    std::array<uint32_t, kMaxBoards> waiting{};
     router.ForEachUnroutedHead([&](const Packet& p) {
       const int dst = p.dst / shape_.nodes_per_board;
       if (dst != b) ++waiting[dst];
     });
-    for (int y = 0; y < kB; ++y) {
-      if (waiting[y] && !routable_toward[y]) queue[shape_.StaticWavelength(b, y) * kB + y] += waiting[y];
+    for (int y = 0; y < b_; ++y) {
+      if (waiting[y] && !routable_toward[y]) queue_[shape_.StaticWavelength(b, y) * b_ + y] += waiting[y];
     }
   }
-  for (int x = 0; x < kB; ++x) queued_into0_[x] += queue[x * kB];
-  Verapid_board& m = *board.model;
-  m.now_i = static_cast<uint16_t>(now);
-  m.sent_i = sent;
-  m.drained_i = drained;
-  for (int word = 0; word < kLasers / 4; ++word) {
-    uint32_t packed = 0;
-    for (int k = 0; k < 4; ++k) packed |= std::min<uint32_t>(queue[word * 4 + k], 255) << (8 * k);
-    m.queue_i[word] = packed;
-  }
-  m.ring_valid_i = ring_valid;
-  m.ring_kind_i = ring_kind;
-  m.ring_data_i = ring_data;
+  for (int x = 0; x < b_; ++x) queued_into0_[x] += queue_[x * b_];
+  std::fill(queue_words_.begin(), queue_words_.end(), 0);
+  for (int i = 0; i < lasers_; ++i)
+    queue_words_[i / 4] |= std::min<uint32_t>(queue_[i], 255) << (8 * (i % 4));
+  board.unit->Prepare(static_cast<uint16_t>(now), sent_, drained_, queue_words_, ring);
 }
+
+bool ErapidControl::Powered(int board, int laser) const { return Bits(boards_[board].fresh, laser, 1); }
 
 // The edge's outputs onto the channels and the ledger.
 void ErapidControl::Apply(int b, uint64_t now) {
-  Board& board = boards_[b];
-  const Verapid_board& io = *board.model;
+  BoardState& board = boards_[b];
+  const std::vector<uint32_t>& io = board.fresh;
   // The lasers' outputs change at few edges: only then is there anything to apply.
-  const std::array<uint32_t, 18> lasers = LaserOutputs(io);
-  const bool changed = lasers != board.lasers;
-  board.lasers = lasers;
-  for (int i = 0; changed && i < kLasers; ++i) {
+  const bool changed = io != board.lasers;
+  if (changed) board.lasers = io;
+  for (int i = 0; changed && i < lasers_; ++i) {
     Wavelength& w = wavelengths_[i];
-    const bool powered = (io.powered_o >> i) & 1;
+    const bool powered = Powered(b, i);
     if (powered && w.holder != b) {
-      if ((boards_[w.holder].model->powered_o >> i) & 1) {  // two lasers on one wavelength
+      if (Powered(w.holder, i)) {  // two lasers on one wavelength
         if (collisions_++ == 0) {
-          problems_.push_back("wavelength " + std::to_string(i / kB) + " into board " +
-                              std::to_string(i % kB) + " lit at boards " + std::to_string(w.holder) +
+          problems_.push_back("wavelength " + std::to_string(i / b_) + " into board " +
+                              std::to_string(i % b_) + " lit at boards " + std::to_string(w.holder) +
                               " and " + std::to_string(b) + " at cycle " + std::to_string(now));
         }
         continue;
       }
-      network_.MoveSource(*w.channel, b, Port(i / kB, i % kB));  // the new owner's laser lights
+      network_.MoveSource(*w.channel, b, Port(i / b_, i % b_));  // the new owner's laser lights
       w.holder = b;
       ++moves_;
     }
     if (w.holder != b) continue;
-    w.channel->set_routable((io.routable_o >> i) & 1);
-    w.channel->set_tx_enabled((io.tx_enable_o >> i) & 1);
-    const int rate = static_cast<int>(Field(io.rate_level_o, i, 3));
+    w.channel->set_routable(Bits(io, lasers_ + i, 1));
+    w.channel->set_tx_enabled(Bits(io, 2 * lasers_ + i, 1));
+    const int rate = static_cast<int>(Bits(io, 3 * lasers_ + 3 * i, 3));
     if (powered && rate != w.rate_level) {
       w.channel->SetRate((5 + rate) / gbps_per_flit_, now);
       w.rate_level = rate;
       ++rate_changes_;
     }
-    const int state = powered ? 1 + static_cast<int>(Field(io.power_level_o, i, 3)) : 0;
+    const int state = powered ? 1 + static_cast<int>(Bits(io, 6 * lasers_ + 3 * i, 3)) : 0;
     if (state != w.state) {  // this cycle is the first in the new state
       w.energy[w.state] += now - w.since;
       lit_ += (state != 0) - (w.state != 0);
@@ -241,41 +332,23 @@ void ErapidControl::Apply(int b, uint64_t now) {
   // The next step's cycle from the RC's 16-bit deadline; a LinkResponse that starts occupies the
   // chain a while.
   const uint64_t next = now + 1;
-  board.deadline = next + static_cast<uint16_t>(io.deadline_o - static_cast<uint16_t>(next));
-  if (io.step_o == kStepLinkReq && board.step != kStepLinkReq)
-    board.chain_busy_until = next + kLinkResponseCycles;
-  board.step = io.step_o;
+  const Board& unit = *board.unit;
+  board.deadline = next + static_cast<uint16_t>(unit.Deadline() - static_cast<uint16_t>(next));
+  const int step = unit.RcStep();
+  if (step == kStepLinkReq && board.step != kStepLinkReq)
+    board.chain_busy_until = next + LinkResponseCycles(b_);
+  board.step = step;
   // Only a board with an idle router can skip an edge, and the run jumps only when every router
   // is: a busy one's board is not looked at (quiet stays false, which only delays a skip).
   board.quiet = !board.router->Busy() && Quiet(board, now);
 }
 
-std::array<uint32_t, 18> ErapidControl::LaserOutputs(const Verapid_board& io) {
-  std::array<uint32_t, 18> words;
-  for (int k = 0; k < 2; ++k) {
-    words[k] = static_cast<uint32_t>(io.powered_o >> (32 * k));
-    words[2 + k] = static_cast<uint32_t>(io.routable_o >> (32 * k));
-    words[4 + k] = static_cast<uint32_t>(io.tx_enable_o >> (32 * k));
-  }
-  for (int k = 0; k < 6; ++k) {
-    words[6 + k] = io.rate_level_o[k];
-    words[12 + k] = io.power_level_o[k];
-  }
-  return words;
-}
-
 // At a fixed point for empty inputs until the RC's next step: waiting for the window's end with no
 // word on the chain or ring, every laser dark or lit as commanded at its commanded level.
-bool ErapidControl::Quiet(const Board& board, uint64_t now) const {
-  const Verapid_board& io = *board.model;
-  if (io.step_o != kStepLinkReq || io.ring_valid_o || now + 1 < board.chain_busy_until) return false;
-  for (int i = 0; i < kLasers; ++i) {
-    const uint32_t state = Field(io.laser_state_o, i, 3);
-    const bool on = (io.on_o >> i) & 1;
-    if (state == kOff ? on : !(state == kOn && on && Field(io.rate_level_o, i, 3) == Field(io.level_o, i, 3)))
-      return false;
-  }
-  return true;
+bool ErapidControl::Quiet(const BoardState& board, uint64_t now) const {
+  const Board& unit = *board.unit;
+  if (unit.RcStep() != kStepLinkReq || unit.RingOut().valid || now + 1 < board.chain_busy_until) return false;
+  return unit.AsCommanded();
 }
 
 uint64_t ErapidControl::RestsUntil(uint64_t now) const {
@@ -297,18 +370,18 @@ double ErapidControl::MeanLevel() const {
 
 std::vector<std::string> ErapidControl::TimeseriesColumns() const {
   std::vector<std::string> columns = {"erapid.lasers_lit", "erapid.mean_level"};
-  for (int x = 0; x < kB; ++x) columns.push_back("erapid.level_w" + std::to_string(x) + "_into0");
-  for (int x = 0; x < kB; ++x) columns.push_back("erapid.buffer_util_w" + std::to_string(x) + "_into0");
+  for (int x = 0; x < b_; ++x) columns.push_back("erapid.level_w" + std::to_string(x) + "_into0");
+  for (int x = 0; x < b_; ++x) columns.push_back("erapid.buffer_util_w" + std::to_string(x) + "_into0");
   return columns;
 }
 
 void ErapidControl::SampleTimeseries(std::vector<double>& row) const {
   row.push_back(lit_);
   row.push_back(MeanLevel());
-  for (int x = 0; x < kB; ++x) row.push_back(wavelengths_[x * kB].state - 1);  // -1: dark
+  for (int x = 0; x < b_; ++x) row.push_back(wavelengths_[x * b_].state - 1);  // -1: dark
   // Buffer_util as the paper defines it, over the sample period: packets waiting, over the queue's
   // capacity.
-  for (int x = 0; x < kB; ++x) {
+  for (int x = 0; x < b_; ++x) {
     const uint64_t queued = queued_into0_[x] - sampled_into0_[x];
     sampled_into0_[x] = queued_into0_[x];
     row.push_back(static_cast<double>(queued) /
@@ -320,17 +393,7 @@ std::vector<std::string> ErapidControl::Problems() const { return problems_; }
 
 uint64_t ErapidControl::Digest() const {
   uint64_t digest = 0;
-  const auto mix = [&digest](uint64_t w) { digest = (digest ^ w) * 0x100000001b3ULL; };
-  for (const Board& board : boards_) {
-    const Verapid_board& io = *board.model;
-    mix(io.powered_o);
-    mix(io.on_o);
-    mix(io.owner_o);
-    mix(io.class_o);
-    mix(io.step_o);
-    mix(io.deadline_o);
-    for (int i = 0; i < kLasers; ++i) mix(Field(io.laser_state_o, i, 3) | Field(io.level_o, i, 3) << 3);
-  }
+  for (const BoardState& board : boards_) digest = (digest ^ board.unit->Digest()) * 0x100000001b3ULL;
   return digest;
 }
 

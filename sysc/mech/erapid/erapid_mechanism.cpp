@@ -1,4 +1,6 @@
 // Registration of the E-RAPID controllers (SPEC M1): keys, validation, adapter, energy when off, view.
+#include <algorithm>
+
 #include "core/errors.h"
 #include "mech/erapid/erapid_config.h"
 #include "mech/erapid/erapid_control.h"
@@ -18,7 +20,7 @@ std::vector<KeySpec> Keys() {
       RealKey("erapid.b_min", "0.1", 0, 1, "", "Buffer_util at or below which a laser steps down (Bmin)"),
       RealKey("erapid.b_max", "0.3", 0, 1, "", "Buffer_util above which a laser steps up (Bmax > Bmin)"),
       RealKey("erapid.b_con", "0.5", 0, 1, "", "Buffer_util above which a source is over-utilised (Bcon)"),
-      IntKey("erapid.degree", "8", 1, 8, "",
+      IntKey("erapid.degree", "8", 1, 64, "",
              "degree of re-allocation N: wavelengths a source may hold toward one board (<= boards)"),
       IntKey("erapid.queue_packets", "0", 0, 255, "packets",
              "capacity of a transmitter queue, the normaliser of Buffer_util (0: nodes_per_board, one packet "
@@ -50,12 +52,14 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
     throw ScenarioError("erapid.mode: the E-RAPID controllers need topology.kind = erapid, got " +
                         s.Text("topology.kind") + "; allowed: erapid.mode = np_nb on this topology");
   }
-  if (shape->boards != ErapidControl::kBoards) {
-    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers are verilated for " +
-                        std::to_string(ErapidControl::kBoards) + " boards, got " +
-                        std::to_string(shape->boards) +
-                        "; allowed: topology.erapid.boards = " + std::to_string(ErapidControl::kBoards) +
-                        " with erapid.mode = " + e->mode + " (any number with np_nb)");
+  const std::vector<int>& sizes = ErapidControl::VerilatedBoards();
+  if (std::find(sizes.begin(), sizes.end(), shape->boards) == sizes.end()) {
+    std::string allowed;
+    for (const int b : sizes) allowed += (allowed.empty() ? "" : ", ") + std::to_string(b);
+    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers are verilated for " + allowed +
+                        " boards, got " + std::to_string(shape->boards) +
+                        "; allowed: topology.erapid.boards in {" + allowed +
+                        "} with erapid.mode = " + e->mode + " (any number with np_nb)");
   }
   if (!(e->b_min < e->b_max)) {
     throw ScenarioError("erapid.b_min, erapid.b_max: Bmin = " + std::to_string(e->b_min) + ", Bmax = " +
@@ -66,7 +70,7 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                         " wavelengths, but a board receives " + std::to_string(shape->boards) +
                         "; allowed: 1 .. topology.erapid.boards");
   }
-  const int min_window = ErapidControl::MinWindow();
+  const int min_window = ErapidControl::MinWindow(shape->boards);
   if (e->rw_cycles < min_window) {
     throw ScenarioError("erapid.rw_cycles: " + std::to_string(e->rw_cycles) +
                         " is shorter than the Lock-Step's own steps; allowed: " + std::to_string(min_window) +
