@@ -68,8 +68,8 @@ def main():
 
         variant("value_moved", lambda s: claim(s, "complement-dbr-gain").update(value=400), 1,
                 "complement-dbr-gain): value 400 recorded")
-        variant("verdict_raised", lambda s: claim(s, "rw-latency-high-load").update(verdict="reproduced"), 1,
-                "rw-latency-high-load): verdict 'reproduced' recorded, 'departs' measured")
+        variant("verdict_raised", lambda s: claim(s, "rw-latency-medium-load").update(verdict="reproduced"), 1,
+                "rw-latency-medium-load): verdict 'reproduced' recorded, 'departs' measured")
         variant("tolerance_too_tight", lambda s: claim(s, "uniform-dbr-nothing").update(tolerance=0.1), 1,
                 "uniform-dbr-nothing): verdict 'reproduced' recorded")
         variant("unknown_key", lambda s: claim(s, "complement-dbr-gain").update(colour="red"), 2,

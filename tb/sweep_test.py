@@ -28,7 +28,8 @@ from sweep import grid_experiment  # noqa: E402
 GOLDEN = ROOT / "tb" / "golden" / "sweeps"
 # Points of every bundled experiment as written (sim/experiments/): an edit that changes
 # a plan shows here.
-PLANS = {"erapid_degree": 18, "erapid_load": 144, "erapid_rw": 12, "erapid_step": 2, "fattree_grid": 341,
+PLANS = {"erapid_degree": 18, "erapid_load": 144, "erapid_load_flit32": 80, "erapid_queue": 60, "erapid_rw": 18,
+         "erapid_step": 2, "erapid_thresholds": 4, "fattree_grid": 341,
          "fattree_ramp": 2, "perfbound": 220, "photonic_fattree": 25, "photonic_fattree_1728": 7,
          "photonic_torus": 25, "photonic_torus_1728": 7, "reference": 111, "torus_swap": 18, "torus_swap_p": 38}
 T_975_DF1 = 12.7062
