@@ -1,6 +1,7 @@
-// The workload of "Segment Switching" (SPEC M5): every node sends `per_node` messages to destinations drawn
-// uniformly from the other nodes, each large with probability `large_fraction` (512 KB) and small
-// otherwise (4 KB), all released at time 0; the network carries them as fast as it can.
+// The workload of "Segment Switching: A New Switching Strategy for Optical HPC Networks": every node sends
+// `per_node` messages to destinations drawn uniformly from the other nodes, each large with probability
+// `large_fraction` (512 KB) and small otherwise (4 KB), all released at time 0; the network carries them as
+// fast as it can.
 #pragma once
 #include <cstdint>
 

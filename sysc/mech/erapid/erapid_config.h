@@ -1,4 +1,4 @@
-// Parameters of the E-RAPID controllers (SPEC M1), parsed and validated from the erapid.* keys.
+// Parameters of the E-RAPID controllers (Kodi and Louri), parsed and validated from the erapid.* keys.
 #pragma once
 #include <string>
 

@@ -280,7 +280,9 @@ void ErapidControl::Prepare(int b, uint64_t now, const RingWord& ring) {
       if (waiting[y] && !routable_toward[y]) queue_[shape_.StaticWavelength(b, y) * b_ + y] += waiting[y];
     }
   }
-  for (int x = 0; x < b_; ++x) queued_into0_[x] += queue_[x * b_];
+  if (sample_cycles_ > 0) {  // (only a time series reads them)
+    for (int x = 0; x < b_; ++x) queued_into0_[x] += queue_[x * b_];
+  }
   std::fill(queue_words_.begin(), queue_words_.end(), 0);
   for (int i = 0; i < lasers_; ++i)
     queue_words_[i / 4] |= std::min<uint32_t>(queue_[i], 255) << (8 * (i % 4));

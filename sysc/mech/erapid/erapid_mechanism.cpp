@@ -1,4 +1,4 @@
-// Registration of the E-RAPID controllers (SPEC M1): keys, validation, adapter, energy when off, view.
+// Registration of the E-RAPID controllers (Kodi and Louri): keys, validation, adapter, energy when off, view.
 #include <algorithm>
 
 #include "core/errors.h"

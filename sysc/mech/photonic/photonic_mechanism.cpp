@@ -1,5 +1,6 @@
-// Registration of the photonic switch control planes (SPEC M5): keys, validation, adapter, view.
-// On whenever network.switching = photonic: a circuit-switched network does not move without them.
+// Registration of the photonic switch control planes (the Segment Switching paper): keys, validation,
+// adapter, view. On whenever network.switching = photonic: a circuit-switched network does not move without
+// them.
 #include <algorithm>
 
 #include "core/errors.h"

@@ -1,11 +1,11 @@
-// The circuit-switched photonic data plane (network.switching = photonic; SPEC M5; "Segment Switching"):
-// WDM links of W channels between photonic switches (a torus or a k-ary n-tree), each switch with
-// one buffer port where the layout puts a buffer. Data moves only on circuits (segments) that the
-// switches' control planes (SwitchControl: the verilated photonic_switch_ctrl) have reserved and
-// configured; once a segment stands, its transfer takes its size / channel rate and meets no
-// contention. Reservation, walk-back, confirmation and teardown requests travel a separate
-// electronic control network one hop per cycle; each switch answers one request per cycle (a
-// request that finds its switch busy waits a cycle: counted in control_waits).
+// The circuit-switched photonic data plane (network.switching = photonic; the paper "Segment Switching: A New
+// Switching Strategy for Optical HPC Networks"): WDM links of W channels between photonic switches (a torus
+// or a k-ary n-tree), each switch with one buffer port where the layout puts a buffer. Data moves only on
+// circuits (segments) that the switches' control planes (SwitchControl: the verilated photonic_switch_ctrl)
+// have reserved and configured; once a segment stands, its transfer takes its size / channel rate and meets
+// no contention. Reservation, walk-back, confirmation and teardown requests travel a separate electronic
+// control network one hop per cycle; each switch answers one request per cycle (a request that finds its
+// switch busy waits a cycle: counted in control_waits).
 //
 // What a circuit carries (a "unit"): in circuit mode a whole workload message (its packets back to
 // back), in packetised and segment modes one MTU packet. Sources: each node's NIC (its link to the
