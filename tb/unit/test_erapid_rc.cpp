@@ -1,28 +1,44 @@
-// erapid_rc on a ring of four boards, each RC with its chain of four reference LCs: in lock-step with
-// the reference model on random traffic and straps, with the hardware invariants checked every
-// cycle (a wavelength lit at one source at most, power levels one step at a time within 0..5); and
-// Table 1 on a directed pattern: every board's statistics reach the requester between steps 3 and 5,
-// the classification, and the re-allocation that follows.
+// erapid_rc on rings of four and of eight boards (the paper's R(1, 4, 4) and R(1, 8, 8)), each RC
+// with its chain of B reference LCs: in lock-step with the reference model on random traffic and
+// straps, with the hardware invariants checked every cycle (a wavelength lit at one source at most,
+// power levels one step at a time within 0..5); and Table 1 on a directed pattern: every board's
+// statistics reach the requester between steps 3 and 5, the classification, and the re-allocation
+// that follows.
 #include "catch.h"
 
 #include <array>
 
 #include "Verapid_rc.h"
+#include "Verapid_rc8.h"
 #include "core/rng.h"
+#include "mech/signal_bits.h"
 #include "ref/erapid_rc_ref.h"
 #include "unit/dut.h"
 
 namespace {
 
-constexpr int kBoards = 4, kSlots = kBoards * kBoards, kLevels = 6;
+constexpr int kLevels = 6;
 using Word = ref::ErapidLc::Word;
 using Straps = ref::ErapidRc::Straps;
+using icn::Bits;
+
+// The two sizes, with the random test's windows per run (a window of eight boards costs ~8x).
+struct Four {
+  using Model = Verapid_rc;
+  static constexpr int kBoards = 4, kBoardWidth = 2, kWindows = 40;
+};
+struct Eight {
+  using Model = Verapid_rc8;
+  static constexpr int kBoards = 8, kBoardWidth = 3, kWindows = 5;
+};
 
 // Traffic of one laser over a stretch of cycles.
 enum Regime { kIdle, kLight, kHeavy };
 
+template <typename Size>
 struct Board {
-  tb::Dut<Verapid_rc> dut;
+  static constexpr int kBoards = Size::kBoards, kSlots = kBoards * kBoards;
+  tb::Dut<typename Size::Model> dut;
   ref::ErapidRc model{kBoards, kLevels};
   std::vector<ref::ErapidLc> lcs;
   std::array<Regime, kSlots> regime{};
@@ -31,16 +47,19 @@ struct Board {
   }
 };
 
-uint32_t StaticOn(int x, int board) {
+uint32_t StaticOn(int x, int board, int boards) {
   uint32_t bits = 0;
-  for (int y = 0; y < kBoards; ++y) bits |= uint32_t{x != 0 && (x + y) % kBoards == board} << y;
+  for (int y = 0; y < boards; ++y) bits |= uint32_t{x != 0 && (x + y) % boards == board} << y;
   return bits;
 }
 
 // A ring of boards: RTL RCs in lock-step with reference RCs, reference LCs on the chains (fed by
 // the reference RCs; equal words as long as the RCs agree, which every cycle checks).
+template <typename Size>
 class Ring {
  public:
+  static constexpr int kBoards = Size::kBoards, kSlots = kBoards * kBoards;
+
   explicit Ring(const Straps& straps) : straps_(straps) {
     for (auto& levels : last_level_) levels.fill(-1);  // dark out of reset
   }
@@ -50,14 +69,14 @@ class Ring {
     std::array<Word, kBoards> chain_in, ring_in;
     std::array<std::array<Word, kBoards>, kBoards> lc_in;
     for (int b = 0; b < kBoards; ++b) {
-      Board& board = boards_[b];
+      Board<Size>& board = boards_[b];
       chain_in[b] = board.lcs[kBoards - 1].out();
       ring_in[b] = boards_[(b + kBoards - 1) % kBoards].model.ring_out();
       lc_in[b][0] = board.model.chain_out();
       for (int x = 1; x < kBoards; ++x) lc_in[b][x] = board.lcs[x - 1].out();
     }
     for (int b = 0; b < kBoards; ++b) {
-      Board& board = boards_[b];
+      Board<Size>& board = boards_[b];
       Straps s = straps_;
       s.board = b;
       Drive(board.dut, s, chain_in[b], ring_in[b]);
@@ -72,7 +91,7 @@ class Ring {
           queue[y] = r == kHeavy ? 12 + rng.Below(13) : r == kLight ? rng.Below(3) : 0;
           drained[y] = rng.Uniform() < drained_p;
         }
-        board.lcs[x].Clock(lc_in[b][x], x, StaticOn(x, b), 20, 65, sent, queue, drained);
+        board.lcs[x].Clock(lc_in[b][x], x, StaticOn(x, b, kBoards), 20, 65, sent, queue, drained);
       }
     }
     ++cycle_;
@@ -81,7 +100,7 @@ class Ring {
   // The RTL RC of every board equals its reference model.
   void RequireLockStep() {
     for (int b = 0; b < kBoards; ++b) {
-      Board& board = boards_[b];
+      Board<Size>& board = boards_[b];
       const ref::ErapidRc& m = board.model;
       INFO("board " << b << ", cycle " << cycle_);
       REQUIRE((board.dut->chain_valid_o != 0) == m.chain_out().valid);
@@ -98,12 +117,13 @@ class Ring {
       REQUIRE(board.dut->deadline_o == m.deadline());
       const std::vector<bool> on = m.OnNow(b);
       for (int i = 0; i < kSlots; ++i) {
-        REQUIRE(((board.dut->on_o >> i) & 1) == on[i]);
-        REQUIRE(((board.dut->level_o >> (3 * i)) & 7) == static_cast<uint64_t>(m.level(i)));
+        REQUIRE(Bits(board.dut->on_o, i, 1) == on[i]);
+        REQUIRE(Bits(board.dut->level_o, 3 * i, 3) == static_cast<uint64_t>(m.level(i)));
       }
       for (int x = 0; x < kBoards; ++x) {
-        REQUIRE(static_cast<int>((board.dut->owner_o >> (2 * x)) & 3) == m.owner(x, b));
-        REQUIRE(static_cast<int>((board.dut->class_o >> (2 * x)) & 3) == m.source_class(x));
+        REQUIRE(static_cast<int>(Bits(board.dut->owner_o, Size::kBoardWidth * x, Size::kBoardWidth)) ==
+                m.owner(x, b));
+        REQUIRE(static_cast<int>(Bits(board.dut->class_o, 2 * x, 2)) == m.source_class(x));
       }
     }
   }
@@ -131,11 +151,12 @@ class Ring {
     }
   }
 
-  Board& board(int b) { return boards_[b]; }
+  Board<Size>& board(int b) { return boards_[b]; }
   uint64_t cycle() const { return cycle_; }
 
  private:
-  static void Drive(tb::Dut<Verapid_rc>& dut, const Straps& s, const Word& chain_in, const Word& ring_in) {
+  static void Drive(tb::Dut<typename Size::Model>& dut, const Straps& s, const Word& chain_in,
+                    const Word& ring_in) {
     dut->board_i = s.board;
     dut->rw_cycles_i = s.rw;
     dut->dbr_i = s.dbr;
@@ -156,14 +177,16 @@ class Ring {
   }
 
   Straps straps_;
-  std::array<Board, kBoards> boards_;
+  std::array<Board<Size>, kBoards> boards_;
   std::array<std::array<int, kSlots>, kBoards> last_level_{};
   uint64_t cycle_ = 0;
 };
 
 }  // namespace
 
-TEST_CASE("erapid_rc matches its reference model on a ring of boards with random traffic", "[unit][erapid]") {
+TEMPLATE_TEST_CASE("erapid_rc matches its reference model on a ring of boards with random traffic",
+                   "[unit][erapid]", Four, Eight) {
+  constexpr int kBoards = TestType::kBoards, kSlots = kBoards * kBoards;
   const uint64_t seed = tb::TestSeed();
   INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
   icn::Rng rng(seed);
@@ -179,8 +202,8 @@ TEST_CASE("erapid_rc matches its reference model on a ring of boards with random
     s.b_max = s.b_min + static_cast<uint32_t>(rng.Below(100));
     s.b_con = 60 + static_cast<uint32_t>(rng.Below(120));
     INFO("run " << run << ": dbr " << s.dbr << ", dpm " << s.dpm << ", N " << s.degree << ", Rw " << s.rw);
-    Ring ring(s);
-    for (int window = 0; window < 40; ++window) {
+    Ring<TestType> ring(s);
+    for (int window = 0; window < TestType::kWindows; ++window) {
       // Each laser's traffic changes now and then, some lasers in every regime.
       for (int b = 0; b < kBoards; ++b) {
         for (Regime& r : ring.board(b).regime) {
@@ -206,14 +229,17 @@ TEST_CASE("erapid_rc matches its reference model on a ring of boards with random
   CHECK(level_changes > 20);
 }
 
-TEST_CASE("Lock-Step on the ring: statistics reach the requester in step 4, then re-allocation",
-          "[unit][erapid]") {
-  // Complement traffic: board s sends on its lasers toward board 3 - s only, with full queues.
+TEMPLATE_TEST_CASE("Lock-Step on the ring: statistics reach the requester in step 4, then re-allocation",
+                   "[unit][erapid]", Four, Eight) {
+  constexpr int kBoards = TestType::kBoards;
+  // A ReqSlot's {lit mask, busy, occupancy}: widths grow with the board index's.
+  constexpr int kOccWidth = 24 + TestType::kBoardWidth, kBusyWidth = 16 + TestType::kBoardWidth;
+  // Complement traffic: board s sends on its lasers toward board B - 1 - s only, with full queues.
   Straps s;
   s.degree = kBoards;
   s.dpm = false;
   s.rw = 600;
-  Ring ring(s);
+  Ring<TestType> ring(s);
   icn::Rng rng(1);
   for (int b = 0; b < kBoards; ++b) {
     for (int x = 0; x < kBoards; ++x) ring.board(b).regime[x * kBoards + (kBoards - 1 - b)] = kHeavy;
@@ -243,7 +269,7 @@ TEST_CASE("Lock-Step on the ring: statistics reach the requester in step 4, then
           lit |= ((stats >> 56) & 1) << x;
         }
         INFO("window " << window << ", requester " << d << ", source " << source);
-        CHECK(w.data == ((lit << (18 + 26)) | (busy << 26) | occupancy));
+        CHECK(w.data == ((lit << (kBusyWidth + kOccWidth)) | (busy << kOccWidth) | occupancy));
       }
       ring.RequireLockStep();
       ring.RequireInvariants();
@@ -256,7 +282,7 @@ TEST_CASE("Lock-Step on the ring: statistics reach the requester in step 4, then
         for (int r = 1; r < kBoards; ++r) {
           const int source = (d + r) % kBoards;
           INFO("requester " << d << ", source " << source);
-          CHECK(static_cast<int>((ring.board(d).dut->class_o >> (2 * r)) & 3) ==
+          CHECK(static_cast<int>(Bits(ring.board(d).dut->class_o, 2 * r, 2)) ==
                 (source == kBoards - 1 - d ? ref::ErapidRc::kOver : ref::ErapidRc::kUnder));
         }
       }

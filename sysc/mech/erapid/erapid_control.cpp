@@ -6,7 +6,13 @@
 #include <verilated_fst_c.h>
 
 #include "Verapid_board.h"
+#include "Verapid_board4.h"
+#include "Verapid_board4_info.h"
 #include "Verapid_board_info.h"
+#ifdef ICNSIM_ERAPID_16_BOARDS  // (a configure option: CMakeLists.txt)
+#include "Verapid_board16.h"
+#include "Verapid_board16_info.h"
+#endif
 #include "mech/clocking.h"
 #include "mech/signal_bits.h"
 #include "net/wormhole_network.h"
@@ -120,11 +126,20 @@ class BoardModel : public VerilatedUnitOf<ErapidControl::Board, Model> {
   using VerilatedUnitOf<ErapidControl::Board, Model>::model_;
 };
 
-// The board's model for B boards (VerilatedBoards(): a size needs its line in rtl/models.txt and a
-// case here).
-std::unique_ptr<ErapidControl::Board> MakeBoard(int, VerilatedContext* context, int board,
+// The board's model for B boards, one of VerilatedBoards() (a size needs its line in rtl/models.txt
+// and a case here).
+std::unique_ptr<ErapidControl::Board> MakeBoard(int boards, VerilatedContext* context, int board,
                                                 const ErapidConfig& config) {
-  return std::make_unique<BoardModel<Verapid_board, 8>>(context, board, config);
+  switch (boards) {
+    case 4:
+      return std::make_unique<BoardModel<Verapid_board4, 4>>(context, board, config);
+#ifdef ICNSIM_ERAPID_16_BOARDS
+    case 16:
+      return std::make_unique<BoardModel<Verapid_board16, 16>>(context, board, config);
+#endif
+    default:
+      return std::make_unique<BoardModel<Verapid_board, 8>>(context, board, config);
+  }
 }
 
 std::vector<std::string> LedgerStates() {
@@ -143,7 +158,11 @@ std::vector<double> LedgerPowers() {
 }  // namespace
 
 const std::vector<int>& ErapidControl::VerilatedBoards() {
-  static const std::vector<int> boards = {8};
+#ifdef ICNSIM_ERAPID_16_BOARDS
+  static const std::vector<int> boards = {4, 8, 16};
+#else
+  static const std::vector<int> boards = {4, 8};
+#endif
   return boards;
 }
 
