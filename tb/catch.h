@@ -8,6 +8,7 @@
 #if ICNSIM_CATCH2_MAJOR >= 3
 #include <catch2/catch_approx.hpp>
 #include <catch2/catch_get_random_seed.hpp>
+#include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/catch_version_macros.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
