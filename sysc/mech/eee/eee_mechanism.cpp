@@ -1,4 +1,4 @@
-// Registration of the EEE port controllers (SPEC M3): keys, validation, adapter, energy, view.
+// Registration of the EEE port controllers: keys, validation, adapter, energy, view.
 #include <algorithm>
 
 #include "core/errors.h"
