@@ -6,7 +6,7 @@
 ///   1 PerfBound         the pb_search result over this port's idle-period histogram
 ///   2 PerfBoundCorrect  that result x max(1, cf) from pb_correct
 /// Until a search has scanned a histogram (the port sent something first), PerfBound uses
-/// pdt_cycles_i.
+/// pdt_cycles_i: the harness straps the initial t_PDT there (eee.perfbound.initial_pdt_ns).
 ///
 /// An idle period runs from the cycle after the output sent its last queued flit (or from
 /// reset) to the cycle a packet is queued (or sent) again. Its length is read off a free-running
@@ -14,19 +14,22 @@
 /// idles, and goes to the histogram (which clamps it at h_maxval) and, with its outcome, to the
 /// correction: a miss when the link was not awake at some point of the period (the packet waits
 /// for a wake-up), else a hit. A search starts on each search_i pulse, which the switch's time
-/// base gives every X cycles (the period X of N = l X / t_w), and is redone only when the port
-/// sent something since the last one.
+/// base gives every X cycles (the period X), and is redone only when the port sent something
+/// since the last one; its budget N = l x span / t_w is taken over the span the histogram covers.
 module eee_pb_port #(
   /// eee_port widths.
   parameter int unsigned TimerWidth   = 32,
   parameter int unsigned TransWidth   = 24,
   parameter int unsigned LatencyWidth = 8,
   parameter int unsigned QueueWidth   = 16,
-  /// Histogram (pb_histogram): n_bins, r_bin, counter bits, strategy, h_maxN, TTL_hist, h_maxval.
-  /// The geometry comes from pb_geometry.svh; the harness reads these parameters from the build
-  /// (sim_models.py), and its fixed-point skip needs TtlCycles = 0 (a TTL counter would tick on).
-  parameter int unsigned NumBins      = `PB_NUM_BINS,
-  parameter int unsigned BinCycles    = `PB_BIN_CYCLES,
+  /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
+  parameter int unsigned IdleWidth    = 32,
+  /// Histogram (pb_histogram): bins to an octave (log2), n_bins, counter bits, strategy, h_maxN,
+  /// TTL_hist, h_maxval. The geometry comes from pb_geometry.svh; the harness reads these
+  /// parameters from the build (sim_models.py), and its fixed-point skip needs TtlCycles = 0 (a
+  /// TTL counter would tick on).
+  parameter int unsigned SubBinBits   = `PB_SUB_BIN_BITS,
+  parameter int unsigned NumBins      = `PB_BINS(IdleWidth, SubBinBits),
   parameter int unsigned CounterWidth = `PB_COUNTER_WIDTH,
   parameter int unsigned Strategy     = 0,
   parameter int unsigned MaxN         = `PB_MAX_N,
@@ -37,9 +40,7 @@ module eee_pb_port #(
   parameter int unsigned FracBits     = `PB_FRAC_BITS,
   /// Correction (pb_correct): n_R and the cap of cf in Q.8.
   parameter int unsigned HistLen      = `PB_HIST_LEN,
-  parameter int unsigned CfMaxQ8      = `PB_CF_MAX_Q8,
-  /// Width of the time base and of idle-period lengths (modulo 2^IdleWidth).
-  parameter int unsigned IdleWidth    = 32
+  parameter int unsigned CfMaxQ8      = `PB_CF_MAX_Q8
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -49,7 +50,7 @@ module eee_pb_port #(
   input  logic [LatencyWidth-1:0]     latency_i,
   input  logic [TransWidth-1:0]       sleep_cycles_i,
   input  logic [TransWidth-1:0]       wake_cycles_i,
-  input  logic [TimerWidth-1:0]       pdt_cycles_i,   // fixed t_PDT, and PerfBound's first one
+  input  logic [TimerWidth-1:0]       pdt_cycles_i,   // fixed t_PDT, or PerfBound's initial one
   input  logic [QueueWidth-1:0]       tx_queue_i,
   input  logic                        tx_busy_i,
   input  logic                        rx_busy_i,
@@ -61,7 +62,7 @@ module eee_pb_port #(
   input  logic [1:0]                  policy_i,       // 0 fixed, 1 PerfBound, 2 PerfBoundCorrect
   input  logic [MaxHops*FracBits-1:0] hop_share_i,    // p_h of this port, Q0.FracBits
   input  logic [FracBits-1:0]         bound_i,        // performance bound, Q0.FracBits
-  input  logic [31:0]                 x_over_tw_i,    // X / t_w
+  input  logic [31:0]                 inv_tw_i,       // 1 / t_w (cycles), Q0.32
   input  logic [IdleWidth-1:0]        now_i,          // time base: the current cycle
   input  logic                        search_i,       // start a search (every X cycles)
   // Debug: the port's own state, and what the policy decided
@@ -93,6 +94,7 @@ module eee_pb_port #(
   logic                        search_start, search_busy, search_done, search_recomputed;
   logic [TimerWidth-1:0]       pdt_search, pdt_perfbound, pdt_corrected, pdt_applied;
   logic [NumBins*CounterWidth-1:0] counts;
+  logic [IdleWidth-1:0]        since;
 
   assign queued      = (tx_queue_i != '0);
   // A one-flit packet may be queued and sent in the same cycle: sending also ends an idle period.
@@ -133,10 +135,10 @@ module eee_pb_port #(
   end
 
   pb_histogram #(
-    .NumBins      (NumBins),
-    .BinCycles    (BinCycles),
-    .CounterWidth (CounterWidth),
+    .SubBinBits   (SubBinBits),
     .ValueWidth   (IdleWidth),
+    .NumBins      (NumBins),
+    .CounterWidth (CounterWidth),
     .Strategy     (Strategy),
     .MaxN         (MaxN),
     .TtlCycles    (TtlCycles),
@@ -144,9 +146,11 @@ module eee_pb_port #(
   ) u_hist (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
+    .now_i          (now_i),
     .sample_valid_i (arrival),
     .sample_i       (idle_length),
     .counts_o       (counts),
+    .since_o        (since),
     /* verilator lint_off PINCONNECTEMPTY */
     .values_o       (),
     .cleared_o      ()
@@ -154,9 +158,9 @@ module eee_pb_port #(
   );
 
   pb_search #(
+    .SubBinBits   (SubBinBits),
     .NumBins      (NumBins),
     .CounterWidth (CounterWidth),
-    .BinCycles    (BinCycles),
     .MaxHops      (MaxHops),
     .FracBits     (FracBits),
     .TimerWidth   (TimerWidth)
@@ -165,8 +169,9 @@ module eee_pb_port #(
     .rst_ni       (rst_ni),
     .hop_share_i  (hop_share_i),
     .bound_i      (bound_i),
-    .x_over_tw_i  (x_over_tw_i),
+    .inv_tw_i     (inv_tw_i),
     .counts_i     (counts),
+    .span_i       (32'(now_i - since)),
     .active_i     (tx_busy_i),
     .start_i      (search_start),
     .busy_o       (search_busy),

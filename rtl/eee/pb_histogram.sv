@@ -1,27 +1,35 @@
 `default_nettype none
 `include "pb_geometry.svh"
 /// PerfBound idle-period histogram of one port (SPEC M3, Sanchez de la Rosa et al. sections 2.4 and 3.2).
-/// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in bin
-/// floor(t_inac / BinCycles) of NumBins saturating counters. Three ways to keep it bounded:
+/// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in one of NumBins saturating
+/// counters. The bins are logarithmic: a length below 2^(SubBinBits+1) cycles has a bin of its own,
+/// and each octave above is split into 2^SubBinBits bins by the SubBinBits bits after the leading
+/// one (a 32-bit length with SubBinBits = 2: 124 bins, each at most 19 % wider than its lower
+/// edge), so that t_PDT can be chosen from one cycle to the longest idle period. Three ways to
+/// keep it bounded:
 ///
 ///   Strategy 0, self-clearing: every bin is cleared TtlCycles (TTL_hist) after the last clear,
 ///               or once MaxN (h_maxN) values have been recorded since it.
-///   Strategy 1, sliding window: a circular buffer holds the bins of the last MaxN values; a
-///               new value evicts the oldest, so the bins always count exactly those values.
+///   Strategy 1, sliding window: a circular buffer holds the last MaxN values; a new value evicts
+///               the oldest, so the bins always count exactly those values.
 ///   Strategy 2, unbounded: saturating counters, never cleared.
 ///
-/// Storage (paper 3.3): NumBins x CounterWidth bits of counters, plus MaxN x ceil(log2 NumBins)
-/// bits of circular buffer for the sliding window (bin indices stand for the values: the
-/// counters only ever need the bin of an evicted value).
+/// since_o is the cycle (of the time base now_i) after which the idle periods counted ended: the
+/// last clear (0), the recording of the last evicted value (1), reset (2). PerfBound's budget N is
+/// taken over that span, the time the counts really cover.
+///
+/// Storage (paper 3.3): NumBins x CounterWidth bits of counters, plus MaxN x (bin index + time
+/// stamp) bits of circular buffer for the sliding window (the counters need the bin of an
+/// evicted value, the span its time).
 module pb_histogram #(
-  /// Number of bins (n_bins).
-  parameter int unsigned NumBins = `PB_NUM_BINS,
-  /// Bin width r_bin in cycles; a power of two so that the bin is a shift of the value.
-  parameter int unsigned BinCycles = `PB_BIN_CYCLES,
+  /// Bins to an octave: 2^SubBinBits.
+  parameter int unsigned SubBinBits = `PB_SUB_BIN_BITS,
+  /// Bits of an idle-period value and of the time base.
+  parameter int unsigned ValueWidth = 32,
+  /// Number of bins (n_bins): every ValueWidth-bit length has one.
+  parameter int unsigned NumBins = `PB_BINS(ValueWidth, SubBinBits),
   /// Bits of each bin counter (w_counter x 8).
   parameter int unsigned CounterWidth = `PB_COUNTER_WIDTH,
-  /// Bits of an idle-period value.
-  parameter int unsigned ValueWidth = 32,
   /// 0 self-clearing, 1 sliding window, 2 unbounded.
   parameter int unsigned Strategy = 0,
   /// h_maxN: values before a self-clearing histogram clears / length of the sliding window.
@@ -33,6 +41,7 @@ module pb_histogram #(
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
+  input  logic [ValueWidth-1:0]             now_i,  // time base: the current cycle
   // One idle period per pulse
   input  logic                              sample_valid_i,
   input  logic [ValueWidth-1:0]             sample_i,
@@ -40,18 +49,19 @@ module pb_histogram #(
   output logic [NumBins*CounterWidth-1:0]   counts_o,
   // Values recorded since the last clear (self-clearing) or held (sliding window)
   output logic [$clog2(MaxN+1)-1:0]         values_o,
-  output logic                              cleared_o  // the bins were cleared this cycle
+  output logic [ValueWidth-1:0]             since_o,    // the counts hold idle periods ended after it
+  output logic                              cleared_o   // the bins were cleared this cycle
 );
-  localparam int unsigned BinShift  = $clog2(BinCycles);
-  localparam int unsigned BinBits   = (NumBins > 1) ? $clog2(NumBins) : 1;
+  localparam int unsigned BinBits   = $clog2(NumBins);
+  localparam int unsigned ShiftBits = $clog2(ValueWidth);
   localparam int unsigned NumWidth  = $clog2(MaxN + 1);
   localparam int unsigned TtlWidth  = (TtlCycles > 0) ? $clog2(TtlCycles + 1) : 1;
   localparam int unsigned PtrWidth  = (MaxN > 1) ? $clog2(MaxN) : 1;
   localparam logic [CounterWidth-1:0] CountMax = '1;
 
   // Elaboration-time checks of the parameters.
-  if (BinCycles != (1 << BinShift)) begin : gen_check_bin
-    $error("%m: BinCycles = %0d must be a power of two", BinCycles);
+  if (NumBins != `PB_BINS(ValueWidth, SubBinBits) || SubBinBits >= ValueWidth) begin : gen_check_bins
+    $error("%m: NumBins = %0d must be (ValueWidth - SubBinBits + 1) << SubBinBits", NumBins);
   end
   if (Strategy > 2) begin : gen_check_strategy
     $error("%m: Strategy = %0d must be 0, 1 or 2", Strategy);
@@ -63,24 +73,44 @@ module pb_histogram #(
     $error("%m: a sliding window of MaxN = %0d values needs CounterWidth >= %0d", MaxN, $clog2(MaxN + 1));
   end
 
-  logic [CounterWidth-1:0] count_q [NumBins];
-  logic [CounterWidth-1:0] count_d [NumBins];
+  // One vector, bin b at [b*CounterWidth +: CounterWidth], so that it is reset and loaded at once
+  // (a loop of more than 64 non-blocking element assignments is beyond Verilator 5.006, a packed
+  // array of two dimensions beyond Yosys 0.23).
+  logic [NumBins*CounterWidth-1:0] count_q, count_d;
+  logic [CounterWidth-1:0]         count_bin, count_evicted;
   logic [NumWidth-1:0]     values_q, values_d;
   logic [TtlWidth-1:0]     age_q, age_d;
+  logic [ValueWidth-1:0]   since_q, since_d;
   logic                    clear;
   logic [ValueWidth-1:0]   clamped;
+  logic [ShiftBits-1:0]    msb;
   logic [BinBits-1:0]      bin;
-  // Sliding window: circular buffer of bin indices
-  logic [BinBits-1:0]      ring_q [MaxN];
+  // Sliding window: the oldest value's bin and recording cycle (see gen_window)
   logic [PtrWidth-1:0]     head_q, head_d;
   logic [BinBits-1:0]      evicted;
+  logic [ValueWidth-1:0]   evicted_since;
   logic                    evict;
 
-  assign clamped = (sample_i > ValueWidth'(MaxValCycles)) ? ValueWidth'(MaxValCycles) : sample_i;
-  assign bin     = ((clamped >> BinShift) > ValueWidth'(NumBins - 1)) ? BinBits'(NumBins - 1)
-                                                                        : BinBits'(clamped >> BinShift);
-  assign evicted = ring_q[head_q];
-  assign evict   = (Strategy == 1) && sample_valid_i && (values_q == NumWidth'(MaxN));
+  if (64'(MaxValCycles) < (64'd1 << ValueWidth) - 1) begin : gen_clamp
+    assign clamped = (sample_i > ValueWidth'(MaxValCycles)) ? ValueWidth'(MaxValCycles) : sample_i;
+  end else begin : gen_no_clamp
+    assign clamped = sample_i;
+  end
+
+  // Logarithmic bin: the octave (leading one) and the SubBinBits bits below it.
+  always_comb begin
+    msb = '0;
+    for (int b = 0; b < ValueWidth; b++) begin
+      if (clamped[b]) msb = ShiftBits'(b);
+    end
+    if (msb <= ShiftBits'(SubBinBits)) begin
+      bin = BinBits'(clamped);  // below 2^(SubBinBits+1): one bin per length
+    end else begin
+      bin = BinBits'((32'(msb) - SubBinBits) << SubBinBits) + BinBits'(clamped >> (msb - ShiftBits'(SubBinBits)));
+    end
+  end
+
+  assign evict = (Strategy == 1) && sample_valid_i && (values_q == NumWidth'(MaxN));
 
   // Self-clearing: after MaxN values, or TtlCycles after the last clear.
   always_comb begin
@@ -90,16 +120,25 @@ module pb_histogram #(
     end
   end
 
+  assign count_bin     = count_q[bin * CounterWidth +: CounterWidth];
+  assign count_evicted = count_q[evicted * CounterWidth +: CounterWidth];
+
   always_comb begin
-    for (int b = 0; b < NumBins; b++) count_d[b] = clear ? '0 : count_q[b];
+    count_d  = clear ? '0 : count_q;
     values_d = clear ? '0 : values_q;
     age_d    = (clear || TtlCycles == 0) ? '0 : age_q + 1'b1;
+    since_d  = clear ? now_i : since_q;
     head_d   = head_q;
     if (sample_valid_i) begin
-      if (count_d[bin] != CountMax) count_d[bin] = count_d[bin] + 1'b1;
+      // (a clear and a sample never meet in a sliding window, which alone evicts)
+      if (clear) count_d[bin * CounterWidth +: CounterWidth] = CounterWidth'(1);
+      else if (count_bin != CountMax) count_d[bin * CounterWidth +: CounterWidth] = count_bin + 1'b1;
       if (evict) begin
-        // The oldest value leaves the window: its bin was counted, so it is not zero.
-        count_d[evicted] = count_d[evicted] - 1'b1;
+        // The oldest value leaves the window: its bin was counted, so it is not zero. (When it is
+        // the new value's bin, the count stays.)
+        if (evicted != bin) count_d[evicted * CounterWidth +: CounterWidth] = count_evicted - 1'b1;
+        else count_d[bin * CounterWidth +: CounterWidth] = count_bin;
+        since_d = evicted_since;
       end else if (Strategy != 2 || values_q != NumWidth'(MaxN)) begin
         values_d = values_d + 1'b1;
       end
@@ -109,34 +148,48 @@ module pb_histogram #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int b = 0; b < NumBins; b++) count_q[b] <= '0;
+      count_q  <= '0;
       values_q <= '0;
       age_q    <= '0;
+      since_q  <= '0;
       head_q   <= '0;
     end else begin
-      for (int b = 0; b < NumBins; b++) count_q[b] <= count_d[b];
+      count_q  <= count_d;
       values_q <= values_d;
       age_q    <= age_d;
+      since_q  <= since_d;
       head_q   <= head_d;
     end
   end
 
-  // The circular buffer has no reset: an entry is read only after it has been written.
-  always_ff @(posedge clk_i) begin
-    if (Strategy == 1 && sample_valid_i) ring_q[head_q] <= bin;
+  // The sliding window's circular buffer of bin indices and the cycles they were recorded (only
+  // there: the other strategies have none). No reset: an entry is read only after it is written.
+  if (Strategy == 1) begin : gen_window
+    logic [BinBits-1:0]    ring_q [MaxN];
+    logic [ValueWidth-1:0] stamp_q [MaxN];
+    always_ff @(posedge clk_i) begin
+      if (sample_valid_i) begin
+        ring_q[head_q]  <= bin;
+        stamp_q[head_q] <= now_i;
+      end
+    end
+    assign evicted       = ring_q[head_q];
+    assign evicted_since = stamp_q[head_q];
+  end else begin : gen_no_window
+    assign evicted       = '0;
+    assign evicted_since = '0;
   end
 
-  for (genvar b = 0; b < NumBins; b++) begin : gen_counts
-    assign counts_o[b*CounterWidth +: CounterWidth] = count_q[b];
-  end
+  assign counts_o  = count_q;
   assign values_o  = values_q;
+  assign since_o   = since_q;
   assign cleared_o = clear;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       // An evicted bin still holds the value being evicted.
-      if (evict) assert (count_q[evicted] != '0 || bin == evicted);
+      if (evict) assert (count_evicted != '0);
       assert (values_q <= NumWidth'(MaxN));
     end
   end

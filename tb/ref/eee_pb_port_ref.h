@@ -22,7 +22,7 @@ struct EeePbPortIn : EeePortIn {
   int policy = 0;  // 0 fixed, 1 PerfBound, 2 PerfBoundCorrect
   std::vector<uint32_t> shares;
   uint32_t bound = 0;
-  uint32_t x_over_tw = 1;
+  uint32_t inv_tw = 0;  // 1 / t_w in Q0.32
   uint32_t now = 0;     // time base (the cycle)
   bool search = false;  // start a search this cycle
   uint32_t period = 0;  // test benches: a search pulse every `period` cycles (0 = none)
@@ -60,11 +60,12 @@ class EeePbPort {
     s.shares = in.shares;
     s.counts = hist_.counts();  // the bins of this cycle, before the histogram's edge
     s.bound = in.bound;
-    s.x_over_tw = in.x_over_tw;
+    s.inv_tw = in.inv_tw;
+    s.span = in.now - hist_.since();
     s.active = in.tx_busy;
     s.start = in.search && !search.busy;
     search_.Clock(s);
-    hist_.Clock(arrival, length);
+    hist_.Clock(arrival, length, in.now);
     correct_.Clock(arrival, !missed, length, applied);
     EeePortIn p = in;
     p.pdt_cycles = applied;

@@ -1,15 +1,17 @@
-// Reference model of rtl/eee/pb_search.sv, cycle for cycle, and the same search in exact
+// Reference model of rtl/eee/pb_search.sv, cycle for cycle, and the same budget N in exact
 // arithmetic for the error bound of the fixed-point version.
 #pragma once
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
+#include "ref/pb_histogram_ref.h"
+
 namespace ref {
 
 struct PbSearchConfig {
-  int bins = 32;
-  uint32_t bin_cycles = 256;
+  int sub_bin_bits = 2;
+  int bins = 124;
   int max_hops = 8;
   uint32_t init_pdt = 1000;
 };
@@ -22,33 +24,27 @@ class PbSearch {
   // 1/h rounded in Q0.16, h = 1 saturating to 0xffff (as the RTL's constant table).
   static uint64_t Reciprocal(int h) { return h == 1 ? 0xffff : ((1u << kFrac) + h / 2) / h; }
 
-  // N in Q.32 exactly as the RTL computes it.
-  static uint64_t Limit(const std::vector<uint32_t>& shares, uint32_t bound, uint32_t x_over_tw) {
-    uint64_t sum = 0;  // Q0.32, 32 bits
+  // The RTL's steps: sum_h p_h / h and l in Q0.32, l / t_w in Q0.32, N in Q32.32.
+  static uint64_t Sum(const std::vector<uint32_t>& shares) {
+    uint64_t sum = 0;
     for (size_t h = 1; h <= shares.size(); ++h)
       sum = (sum + shares[h - 1] * Reciprocal(static_cast<int>(h))) & 0xffffffffULL;
-    const uint64_t l = (sum * bound) >> kFrac;  // Q0.32
-    return l * x_over_tw;
+    return sum;
   }
-
-  // t_PDT for given counts and limit, as the scan decides it.
-  uint32_t Scan(const std::vector<uint32_t>& counts, uint64_t limit, int* bins_scanned) const {
-    uint64_t acc = 0;
-    int best = -1;
-    for (int b = c_.bins - 1; b >= 0; --b) {
-      acc += counts[b];
-      ++*bins_scanned;
-      if ((acc << 32) > limit) break;
-      best = b;
-    }
-    return best < 0 ? 0xffffffffu : static_cast<uint32_t>(best) * c_.bin_cycles + c_.bin_cycles / 2;
+  static uint64_t L(uint64_t sum, uint32_t bound) { return ((sum * bound) >> kFrac) & 0xffffffffULL; }
+  static uint64_t Rate(uint64_t l, uint32_t inv_tw) {
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(l) * inv_tw) >> 32);
+  }
+  static uint64_t Budget(uint64_t rate, uint32_t span) { return rate * span; }
+  static uint64_t Limit(const std::vector<uint32_t>& shares, uint32_t bound, uint32_t inv_tw, uint32_t span) {
+    return Budget(Rate(L(Sum(shares), bound), inv_tw), span);
   }
 
   // Drives one edge; counts are sampled by the RTL one bin per cycle during the scan, so the
   // model takes the counts of each cycle too.
   struct In {
     std::vector<uint32_t> shares, counts;
-    uint32_t bound = 0, x_over_tw = 0;
+    uint32_t bound = 0, inv_tw = 0, span = 0;
     bool active = false, start = false;
   };
   struct Out {
@@ -64,33 +60,41 @@ class PbSearch {
     bool done = false, recomputed = false;
     bool dirty = dirty_ || in.active;
     switch (state_) {
-      case 0:
+      case 0:  // idle
         if (in.start) {
           if (dirty_) {
             state_ = 1;
             dirty = in.active;
             hop_ = 1;
-            sum_ = 0;
+            frac_ = 0;
           } else {
             done = true;
           }
         }
         break;
-      case 1:
-        sum_ = (sum_ + in.shares[hop_ - 1] * Reciprocal(hop_)) & 0xffffffffULL;
+      case 1:  // the sum, one hop count per cycle
+        frac_ = (frac_ + in.shares[hop_ - 1] * Reciprocal(hop_)) & 0xffffffffULL;
         if (hop_ == c_.max_hops)
           state_ = 2;
         else
           ++hop_;
         break;
       case 2:
-        limit_ = ((sum_ * in.bound) >> kFrac) * in.x_over_tw;
+        frac_ = L(frac_, in.bound);
         state_ = 3;
+        break;
+      case 3:
+        frac_ = Rate(frac_, in.inv_tw);
+        state_ = 4;
+        break;
+      case 4:
+        limit_ = Budget(frac_, in.span);
+        state_ = 5;
         bin_ = c_.bins - 1;
         acc_ = 0;
         found_ = false;
         break;
-      case 3: {
+      case 5: {
         acc_ += in.counts[bin_];
         const bool fits = (acc_ << 32) <= limit_;
         if (fits) {
@@ -100,7 +104,7 @@ class PbSearch {
         if (!fits || bin_ == 0) {
           state_ = 0;
           done = recomputed = true;
-          pdt_ = found_ ? static_cast<uint32_t>(best_) * c_.bin_cycles + c_.bin_cycles / 2 : 0xffffffffu;
+          pdt_ = found_ ? static_cast<uint32_t>(PbBins{c_.sub_bin_bits}.Centre(best_)) : 0xffffffffu;
         } else {
           --bin_;
         }
@@ -117,7 +121,7 @@ class PbSearch {
   int state_ = 0;
   bool dirty_ = false;
   int hop_ = 0;
-  uint64_t sum_ = 0, limit_ = 0, acc_ = 0;
+  uint64_t frac_ = 0, limit_ = 0, acc_ = 0;
   int bin_ = 0, best_ = 0;
   bool found_ = false, done_ = false, recomputed_ = false;
   uint32_t pdt_;

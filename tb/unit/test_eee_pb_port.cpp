@@ -13,6 +13,7 @@
 #include "Veee_pb_port_s2.h"
 #include "Veee_pb_port_s2_info.h"
 #include "core/rng.h"
+#include "mech/eee/eee_config.h"
 #include "ref/eee_pb_port_ref.h"
 #include "unit/eee_pair.h"
 
@@ -22,14 +23,16 @@ template <typename Model>
 ref::EeePbPortConfig ConfigOf() {
   using Params = typename icn::ModelInfo<Model>::Params;
   ref::EeePbPortConfig c;
-  c.hist = {static_cast<int>(Params::NumBins),
-            Params::BinCycles,
+  c.hist = {static_cast<int>(Params::SubBinBits),
+            static_cast<int>(Params::IdleWidth),
             static_cast<int>(Params::CounterWidth),
             static_cast<int>(Params::Strategy),
             Params::MaxN,
             Params::TtlCycles,
             Params::MaxValCycles};
-  c.search = {static_cast<int>(Params::NumBins), Params::BinCycles, static_cast<int>(Params::MaxHops), 0};
+  REQUIRE(c.hist.Bins() == static_cast<int>(Params::NumBins));
+  c.search = {static_cast<int>(Params::SubBinBits), static_cast<int>(Params::NumBins),
+              static_cast<int>(Params::MaxHops), 0};
   c.hist_len = static_cast<int>(Params::HistLen);
   c.cf_max_q8 = Params::CfMaxQ8;
   return c;
@@ -41,7 +44,7 @@ void Strap(Model& m, const ref::EeePbPortIn& in) {
   m.policy_i = in.policy;
   for (int w = 0; w < 4; ++w) m.hop_share_i[w] = in.shares[2 * w] | in.shares[2 * w + 1] << 16;
   m.bound_i = in.bound;
-  m.x_over_tw_i = in.x_over_tw;
+  m.inv_tw_i = in.inv_tw;
 }
 
 // The time base and the search pulse of every cycle, as the harness drives them.
@@ -68,12 +71,13 @@ std::string ExtraMismatch(Model& m, const ref::EeePbPort& r, const ref::EeePbPor
 
 namespace {
 
-ref::EeePbPortIn Straps(int policy, uint32_t bound, uint32_t x_over_tw, uint32_t period) {
+// The policy's straps as the harness sets them (1 / t_w from the port's wake time).
+ref::EeePbPortIn Straps(int policy, uint32_t bound, uint32_t wake_cycles, uint32_t period) {
   ref::EeePbPortIn in;
   in.policy = policy;
   in.shares = {0, 0, 0x8000, 0x4000, 0x4000, 0, 0, 0};  // half 3 hops, a quarter 4 and 5
   in.bound = bound;
-  in.x_over_tw = x_over_tw;
+  in.inv_tw = icn::InverseQ32(wake_cycles);
   in.period = period;
   return in;
 }
@@ -89,9 +93,8 @@ std::set<uint32_t> RandomPair(int policy, uint64_t seed) {
   cfg.pdt_cycles = 50 + rng.Below(400);
   cfg.deep = rng.Below(2);
   const uint32_t bound = 655 * (1 + rng.Below(5));  // 1 .. 5 %
-  tb::EeePair<Model, ref::EeePbPort> pair(
-      cfg, ref::EeePbPort(ConfigOf<Model>()),
-      Straps(policy, bound, 200 + rng.Below(4000), 300 + rng.Below(3000)));
+  tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Model>()),
+                                          Straps(policy, bound, cfg.wake_cycles, 300 + rng.Below(3000)));
   INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles
             << " pdt=" << cfg.pdt_cycles << " bound=" << bound);
   std::set<uint32_t> pdts;
@@ -140,25 +143,25 @@ TEST_CASE("eee_pb_port (unbounded histogram) matches the composed reference mode
 }
 
 TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle periods", "[unit][directed]") {
-  // End 0 sends one single-flit packet after each idle period: 40 short ones (300 cycles; bin 2
-  // with the network's 128-cycle bins) and then 4 long ones (5000 cycles, bin 39), three times.
-  // The first search starts on cycle 97000, after them. l = 0.05 x (0.5/3 + 0.25/4 + 0.25/5) =
-  // 0.01396 and N = l x X / t_w: with N = 20.9 the 12 long periods fit and the 120 short ones do
-  // not, so t_PDT is the centre of the bin above the short ones; with N = 0.7 not even the long
-  // ones fit: t_PDT is the centre of the bin above the long ones, longer than every idle period.
+  // End 0 sends one single-flit packet after each idle period: 40 short ones (300 cycles, bin
+  // [256, 320)) and then 4 long ones (5000 cycles, bin [4096, 5120)), three times. The first
+  // search starts on cycle 97000, after them, over the unbounded histogram's span since reset.
+  // l = 0.05 x (0.5/3 + 0.25/4 + 0.25/5) = 0.01396 and N = l x 97000 / t_w: with t_w = 20 cycles
+  // N = 67.7, the 12 long periods fit and the 120 short ones do not, so t_PDT is the centre of
+  // the bin above the short ones; with t_w = 200, N = 6.8 and not even the long ones fit: t_PDT
+  // is the centre of the bin above them, longer than every idle period.
   using Params = icn::ModelInfo<Veee_pb_port_s2>::Params;
-  constexpr uint32_t kBin = Params::BinCycles;
-  const auto centre_above = [](uint32_t idle) { return (idle / kBin + 1) * kBin + kBin / 2; };
+  const ref::PbBins bins{static_cast<int>(Params::SubBinBits)};
+  const auto centre_above = [&](uint32_t idle) { return bins.Centre(bins.Of(idle) + 1); };
   for (const bool tight : {false, true}) {
     INFO("tight " << tight);
     tb::PortConfig cfg;
     cfg.latency = 1;
     cfg.sleep_cycles = 10;
-    cfg.wake_cycles = 20;
-    cfg.pdt_cycles = 1000000;  // no power-down before the first search
-    const uint32_t x_over_tw = tight ? 50 : 1500;
+    cfg.wake_cycles = tight ? 200 : 20;
+    cfg.pdt_cycles = 1000000;  // the initial t_PDT: no power-down before the first search
     tb::EeePair<Veee_pb_port_s2, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Veee_pb_port_s2>()),
-                                                      Straps(1, 3277, x_over_tw, 97000));
+                                                      Straps(1, 3277, cfg.wake_cycles, 97000));
     for (int round = 0; round < 3; ++round) {
       for (int i = 0; i < 44; ++i) {
         for (int c = 0; c < (i < 40 ? 300 : 5000); ++c) REQUIRE(pair.Step() == "");
@@ -180,7 +183,7 @@ TEST_CASE("PerfBoundCorrect lengthens t_PDT after misses and never shortens it",
   // PerfBound has not run (period 10^6), so its t_PDT is 100. Idle periods of about 380 cycles
   // are all misses with ratio ~3.8: cf = misses/16 x 3.8 stays <= 1 for four misses, then grows.
   tb::EeePair<Veee_pb_port_s0, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Veee_pb_port_s0>()),
-                                                    Straps(2, 655, 100, 1000000));
+                                                    Straps(2, 655, cfg.wake_cycles, 1000000));
   for (int miss = 1; miss <= 16; ++miss) {
     for (int c = 0; c < 400; ++c) REQUIRE(pair.Step() == "");
     REQUIRE(pair.end(0).rtl->power_o != 0);  // asleep: the next packet is a miss

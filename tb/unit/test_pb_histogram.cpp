@@ -1,6 +1,7 @@
-// pb_histogram, one configuration per strategy (16 bins of 8 cycles, 8-bit counters, h_maxN 20,
-// TTL 300 cycles, h_maxval 150), in lock-step with its reference model on random idle periods,
-// and each way of keeping the histogram bounded as a directed test.
+// pb_histogram, one configuration per strategy (logarithmic bins, two to an octave of a 32-bit
+// length: 64 bins; 8-bit counters, h_maxN 20, TTL 300 cycles, h_maxval 3000), in lock-step with
+// its reference model on random idle periods, the bins' geometry, and each way of keeping the
+// histogram bounded as a directed test, with the span its counts cover.
 #include "catch.h"
 
 #include <numeric>
@@ -14,31 +15,36 @@
 
 namespace {
 
+constexpr int kBins = 64;
+
 ref::PbHistogramConfig Config(int strategy) {
   ref::PbHistogramConfig c;
-  c.bins = 16;
-  c.bin_cycles = 8;
+  c.sub_bin_bits = 1;
+  c.value_bits = 32;
   c.counter_bits = 8;
   c.strategy = strategy;
   c.max_n = 20;
   c.ttl_cycles = 300;
-  c.max_val = 150;
+  c.max_val = 3000;
   return c;
 }
 
 template <typename Model>
 std::vector<uint32_t> Counts(Model& m) {
-  std::vector<uint32_t> counts(16);
-  for (int b = 0; b < 16; ++b) counts[b] = static_cast<uint32_t>((m.counts_o[b / 4] >> (8 * (b % 4))) & 0xff);
+  std::vector<uint32_t> counts(kBins);
+  for (int b = 0; b < kBins; ++b)
+    counts[b] = static_cast<uint32_t>((m.counts_o[b / 4] >> (8 * (b % 4))) & 0xff);
   return counts;
 }
 
+// One cycle (the bench gives the time base: the cycle).
 template <typename Model>
 void Sample(tb::Dut<Model>& dut, ref::PbHistogram* model, bool valid, uint32_t value) {
+  const auto now = static_cast<uint32_t>(dut.cycles());
   dut->sample_valid_i = valid;
   dut->sample_i = value;
   dut.Clock();
-  if (model) model->Clock(valid, value);
+  if (model) model->Clock(valid, value, now);
 }
 
 template <typename Model>
@@ -51,11 +57,12 @@ void LockStep(int strategy) {
   for (int cycle = 0; cycle < 100000; ++cycle) {
     // Bursts of short idle periods, long silences, and values past h_maxval.
     const bool valid = rng.Below(cycle % 5000 < 2500 ? 3 : 40) == 0;
-    const uint32_t value = rng.Below(10) == 0 ? rng.Below(1u << 20) : rng.Below(200);
+    const uint32_t value = rng.Below(10) == 0 ? rng.Below(1u << 20) << rng.Below(12) : rng.Below(200);
     Sample(dut, &model, valid, value);
     INFO("cycle " << cycle);
     REQUIRE(Counts(*dut) == model.counts());
     REQUIRE(dut->values_o == model.values());
+    REQUIRE(dut->since_o == model.since());
   }
 }
 
@@ -67,29 +74,52 @@ TEST_CASE("pb_histogram matches its reference model for every strategy", "[unit]
   LockStep<Vpb_histogram_s2>(2);
 }
 
-TEST_CASE("pb_histogram bins clamp at h_maxval and the last bin", "[unit][directed]") {
+TEST_CASE("logarithmic bins: one per short length and two to an octave above", "[unit][directed]") {
+  const ref::PbBins bins{1};
+  // Lengths 0..3 have a bin each; then [4, 6) [6, 8) [8, 12) [12, 16) ...
+  const std::vector<std::pair<uint64_t, int>> cases = {{0, 0},  {1, 1},   {3, 3},   {4, 4},    {5, 4},
+                                                       {6, 5},  {7, 5},   {8, 6},   {11, 6},   {12, 7},
+                                                       {16, 8}, {47, 10}, {48, 11}, {3000, 22}};
+  for (const auto& [length, bin] : cases) {
+    INFO("length " << length);
+    CHECK(bins.Of(length) == bin);
+    CHECK(bins.Lower(bin) <= length);
+    CHECK(length < bins.Lower(bin) + bins.Width(bin));
+  }
+  // The last bin of a 32-bit length holds 0xffffffff; its centre is the longest reachable t_PDT.
+  CHECK(bins.Of(0xffffffffu) == kBins - 1);
+  CHECK(bins.Centre(kBins - 1) == 3ull * (1u << 30) + (1u << 29));
+  CHECK(ref::PbBins{2}.Of(0xffffffffu) == 123);
+  // Consecutive bins tile the lengths.
+  for (int b = 0; b + 1 < kBins; ++b) CHECK(bins.Lower(b) + bins.Width(b) == bins.Lower(b + 1));
+}
+
+TEST_CASE("pb_histogram bins clamp at h_maxval", "[unit][directed]") {
   tb::Dut<Vpb_histogram_s2> dut;
   Sample(dut, nullptr, true, 0);         // bin 0
-  Sample(dut, nullptr, true, 7);         // bin 0
-  Sample(dut, nullptr, true, 8);         // bin 1
-  Sample(dut, nullptr, true, 127);       // bin 15 (127 / 8 = 15)
-  Sample(dut, nullptr, true, 1u << 30);  // clamped to 150 -> bin 15 (18 capped)
+  Sample(dut, nullptr, true, 5);         // bin 4: [4, 6)
+  Sample(dut, nullptr, true, 8);         // bin 6: [8, 12)
+  Sample(dut, nullptr, true, 2999);      // bin 22: [2048, 3072)
+  Sample(dut, nullptr, true, 1u << 30);  // clamped to 3000 -> bin 22
   const auto counts = Counts(*dut);
-  CHECK(counts[0] == 2);
-  CHECK(counts[1] == 1);
-  CHECK(counts[15] == 2);
+  CHECK(counts[0] == 1);
+  CHECK(counts[4] == 1);
+  CHECK(counts[6] == 1);
+  CHECK(counts[22] == 2);
   CHECK(std::accumulate(counts.begin(), counts.end(), 0u) == 5);
+  CHECK(dut->since_o == 0);  // unbounded: the counts cover the run since reset
 }
 
 TEST_CASE("a self-clearing histogram clears after h_maxN values", "[unit][directed]") {
   tb::Dut<Vpb_histogram_s0> dut;
   for (int i = 0; i < 20; ++i) Sample(dut, nullptr, true, 10);
-  CHECK(Counts(*dut)[1] == 20);
+  CHECK(Counts(*dut)[6] == 20);
   CHECK(dut->cleared_o);  // the 20th value fills it: cleared on the next edge
   Sample(dut, nullptr, true, 30);
-  CHECK(Counts(*dut)[1] == 0);
-  CHECK(Counts(*dut)[3] == 1);  // the value that arrived with the clear is kept
+  CHECK(Counts(*dut)[6] == 0);
+  CHECK(Counts(*dut)[9] == 1);  // the value that arrived with the clear is kept
   CHECK(dut->values_o == 1);
+  CHECK(dut->since_o == 20);  // cleared on cycle 20: the counts cover what ended since
 }
 
 TEST_CASE("a self-clearing histogram clears TTL_hist cycles after the last clear", "[unit][directed]") {
@@ -102,27 +132,31 @@ TEST_CASE("a self-clearing histogram clears TTL_hist cycles after the last clear
   }
   CHECK(cycles == 300);
   Sample(dut, nullptr, false, 0);
-  CHECK(Counts(*dut)[5] == 0);
+  CHECK(Counts(*dut)[10] == 0);
+  CHECK(dut->since_o == 300);
 }
 
 TEST_CASE("a sliding window counts exactly its last h_maxN values", "[unit][directed]") {
   tb::Dut<Vpb_histogram_s1> dut;
-  for (int i = 0; i < 20; ++i) Sample(dut, nullptr, true, 10);  // 20 x bin 1
-  for (int i = 0; i < 5; ++i) Sample(dut, nullptr, true, 50);   // evict five of them
+  for (int i = 0; i < 20; ++i) Sample(dut, nullptr, true, 10);  // 20 x bin 6, cycles 0..19
+  CHECK(dut->since_o == 0);
+  for (int i = 0; i < 5; ++i) Sample(dut, nullptr, true, 50);  // evict five of them
   auto counts = Counts(*dut);
-  CHECK(counts[1] == 15);
-  CHECK(counts[6] == 5);
+  CHECK(counts[6] == 15);
+  CHECK(counts[11] == 5);
   CHECK(dut->values_o == 20);
+  CHECK(dut->since_o == 4);  // the last value evicted was recorded on cycle 4
   for (int i = 0; i < 20; ++i) Sample(dut, nullptr, true, 50);
   counts = Counts(*dut);
-  CHECK(counts[1] == 0);
-  CHECK(counts[6] == 20);
+  CHECK(counts[6] == 0);
+  CHECK(counts[11] == 20);
+  CHECK(dut->since_o == 24);
 }
 
 TEST_CASE("an unbounded histogram saturates instead of wrapping", "[unit][directed]") {
   tb::Dut<Vpb_histogram_s2> dut;
   for (int i = 0; i < 300; ++i) Sample(dut, nullptr, true, 3);
-  CHECK(Counts(*dut)[0] == 255);
+  CHECK(Counts(*dut)[3] == 255);
   for (int i = 0; i < 5000; ++i) Sample(dut, nullptr, false, 0);
-  CHECK(Counts(*dut)[0] == 255);  // never cleared
+  CHECK(Counts(*dut)[3] == 255);  // never cleared
 }

@@ -1,12 +1,14 @@
-// pb_search (16 bins of 8 cycles, 16-bit counts, hop counts 1..8) in lock-step with its reference
-// model, the paper's worked example of l, the error bound of the fixed-point N, and the search
-// rules (lowest bin still <= N, never when nothing fits, recompute only after activity).
+// pb_search (16 logarithmic bins, two to an octave: lengths 0..255; 16-bit counts, hop counts 1..8)
+// in lock-step with its reference model, the paper's worked example of l, the error bound of the
+// fixed-point N = l x span / t_w, and the search rules (lowest bin still <= N, never when nothing
+// fits, recompute only after activity).
 #include "catch.h"
 
 #include <cmath>
 
 #include "Vpb_search.h"
 #include "core/rng.h"
+#include "mech/eee/eee_config.h"
 #include "ref/pb_search_ref.h"
 #include "unit/dut.h"
 
@@ -14,8 +16,8 @@ namespace {
 
 ref::PbSearchConfig Config() {
   ref::PbSearchConfig c;
+  c.sub_bin_bits = 1;
   c.bins = 16;
-  c.bin_cycles = 8;
   c.max_hops = 8;
   c.init_pdt = 1000;
   return c;
@@ -31,20 +33,22 @@ void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::
         (dut->counts_i[b / 2] & ~(0xffffu << (16 * (b % 2)))) | (in.counts[b] << (16 * (b % 2)));
   }
   dut->bound_i = in.bound;
-  dut->x_over_tw_i = in.x_over_tw;
+  dut->inv_tw_i = in.inv_tw;
+  dut->span_i = in.span;
   dut->active_i = in.active;
   dut->start_i = in.start;
   dut.Clock();
   if (model) model->Clock(in);
 }
 
-ref::PbSearch::In Example(uint32_t x_over_tw) {
+ref::PbSearch::In Example(uint32_t t_w, uint32_t span) {
   ref::PbSearch::In in;
   in.shares.assign(8, 0);
   in.shares[4 - 1] = static_cast<uint32_t>(std::lround(0.7 * 65536));  // 70 % of packets travel 4 hops
   in.shares[6 - 1] = static_cast<uint32_t>(std::lround(0.3 * 65536));  // 30 % travel 6 hops
   in.bound = static_cast<uint32_t>(std::lround(0.01 * 65536));         // a 1 % bound
-  in.x_over_tw = x_over_tw;
+  in.inv_tw = icn::InverseQ32(t_w);
+  in.span = span;
   in.counts.assign(16, 0);
   return in;
 }
@@ -71,18 +75,20 @@ TEST_CASE("pb_search matches its reference model on random histograms and shares
   icn::Rng rng(seed + 41);
   tb::Dut<Vpb_search> dut;
   ref::PbSearch model(Config());
-  ref::PbSearch::In in = Example(1000);
+  ref::PbSearch::In in = Example(100, 100000);
   for (int cycle = 0; cycle < 100000; ++cycle) {
     if (cycle % 97 == 0) {
-      // Shares that add up to at most 1.0, a bound of 0.1 % .. 10 %, X / t_w up to 10^6.
+      // Shares that add up to at most 1.0, a bound of 0.1 % .. 10 %, t_w up to 1000 cycles.
       uint32_t left = 65535;
       for (auto& p : in.shares) {
         p = rng.Below(left + 1) / 2;
         left -= p;
       }
       in.bound = 65 + rng.Below(6500);
-      in.x_over_tw = rng.Below(1000000);
+      in.inv_tw = icn::InverseQ32(rng.Below(1000));
     }
+    if (rng.Below(50) == 0)
+      in.span = rng.Below(4) == 0 ? static_cast<uint32_t>(rng.Next()) : rng.Below(1000000);
     for (auto& c : in.counts) {
       if (rng.Below(20) == 0) c = rng.Below(4) == 0 ? rng.Below(65536) : rng.Below(50);
     }
@@ -101,15 +107,17 @@ TEST_CASE("pb_search matches its reference model on random histograms and shares
 
 TEST_CASE("pb_search reproduces the paper's worked example of l", "[unit][directed]") {
   // 70 % of packets 4 hops away, 30 % 6 hops, 1 % bound: l = 0.01 (0.7/4 + 0.3/6) = 0.00225.
+  // With t_w = 1 cycle, N = l x span.
   tb::Dut<Vpb_search> dut;
-  const uint32_t x_over_tw = 1u << 20;
-  Compute(dut, Example(x_over_tw));
-  const double l = static_cast<double>(dut->limit_o) / std::ldexp(1.0, 32) / x_over_tw;
+  const uint32_t span = 1u << 20;
+  Compute(dut, Example(1, span));
+  const double l = static_cast<double>(dut->limit_o) / std::ldexp(1.0, 32) / span;
   CHECK(l == Approx(0.00225).epsilon(1e-3));
 }
 
-// Fixed-point error: N = l X / t_w is off the exact value by at most 1e-4 relative (1/h rounded
-// to 16 fraction bits) plus one LSB of l (2^-32) times X / t_w.
+// Fixed-point error of N = l x span / t_w: 1/h rounded to 16 fraction bits (at most 1e-4
+// relative), 1/t_w rounded to 32 (t_w 2^-33 relative), and l and l / t_w truncated to 32 fraction
+// bits (2^-32 each, times span).
 TEST_CASE("the fixed-point N stays within its stated error bound", "[unit]") {
   icn::Rng rng(7);
   for (int trial = 0; trial < 20000; ++trial) {
@@ -120,39 +128,47 @@ TEST_CASE("the fixed-point N stays within its stated error bound", "[unit]") {
       left -= p;
     }
     const uint32_t bound = 1 + rng.Below(65535);
-    const uint32_t x_over_tw = 1 + rng.Below(1u << 24);
+    const uint32_t t_w = 1 + rng.Below(1u << 12);
+    const uint32_t span = rng.Below(1u << 31);
     double exact = 0;
     for (int h = 1; h <= 8; ++h) exact += shares[h - 1] / 65536.0 / h;
-    exact *= bound / 65536.0 * x_over_tw;
+    exact *= bound / 65536.0 * span / t_w;
     const double fixed =
-        static_cast<double>(ref::PbSearch::Limit(shares, bound, x_over_tw)) / std::ldexp(1.0, 32);
+        static_cast<double>(ref::PbSearch::Limit(shares, bound, icn::InverseQ32(t_w), span)) /
+        std::ldexp(1.0, 32);
     INFO("trial " << trial);
-    REQUIRE(std::abs(fixed - exact) <= 1e-4 * exact + std::ldexp(1.0, -32) * x_over_tw * 2);
+    REQUIRE(std::abs(fixed - exact) <=
+            (1e-4 + t_w * std::ldexp(1.0, -33)) * exact + 2 * std::ldexp(1.0, -32) * span);
   }
 }
 
 TEST_CASE("pb_search picks the lowest bin whose accumulated count is still within N", "[unit][directed]") {
   tb::Dut<Vpb_search> dut;
-  // N = 0.00225 x 4020 = 9.04 packets may be delayed (9.02 in fixed point: 1 % is 655/65536).
-  ref::PbSearch::In in = Example(4020);
-  in.counts[15] = 2;  // idle periods of 120+ cycles
-  in.counts[12] = 3;  // 96..103
-  in.counts[9] = 4;   // 72..79   -> accumulated from the top: 2, 5, 9 (<= N), still 9 in bins 8..6
-  in.counts[5] = 1;   // 40..47   -> 10 > N
-  // The lowest bin still within N is bin 6: only the 9 idle periods longer than its centre
-  // (52 cycles) power the port down.
-  CHECK(Compute(dut, in) == 6 * 8 + 4);
+  // N = 0.00225 x 402000 / 100 = 9.05 packets may be delayed (9.04 in fixed point: 1 % is
+  // 655/65536).
+  ref::PbSearch::In in = Example(100, 402000);
+  in.counts[15] = 2;  // idle periods of 192..255 cycles
+  in.counts[12] = 3;  // 64..95
+  in.counts[9] = 4;   // 24..31   -> accumulated from the top: 2, 5, 9 (<= N), still 9 in bins 8..6
+  in.counts[5] = 1;   // 6..7     -> 10 > N
+  // The lowest bin still within N is bin 6, [8, 12): only the 9 idle periods longer than its
+  // centre (10 cycles) power the port down.
+  CHECK(Compute(dut, in) == 10);
+  // Over a span half as long, N = 4.5: the lowest bin that fits is 13, [96, 128), centre 112.
+  in.span = 201000;
+  CHECK(Compute(dut, in) == 112);
   // Nothing fits when the highest bin alone holds more than N: never power down.
+  in.span = 402000;
   in.counts[15] = 50;
   CHECK(Compute(dut, in) == 0xffffffffu);
-  // An empty histogram: every bin fits, the lowest is bin 0.
+  // An empty histogram: every bin fits, the lowest is bin 0, the length 0.
   in.counts.assign(16, 0);
-  CHECK(Compute(dut, in) == 4);
+  CHECK(Compute(dut, in) == 0);
 }
 
 TEST_CASE("pb_search recomputes only if the port was active since the last computation", "[unit][directed]") {
   tb::Dut<Vpb_search> dut;
-  ref::PbSearch::In in = Example(4020);
+  ref::PbSearch::In in = Example(100, 402000);
   in.counts[9] = 4;
   const uint32_t first = Compute(dut, in);
   // No activity: a start reports the previous t_PDT at once, without a scan.

@@ -37,7 +37,7 @@ class EeeLinks : public Mechanism {
   static nlohmann::json Geometry() {
     static_assert(Params::TtlCycles == 0, "the fixed-point skip needs eee_pb_port's TtlCycles = 0");
     return {{"bins", Params::NumBins},
-            {"bin_cycles", Params::BinCycles},
+            {"bins_per_octave", 1u << Params::SubBinBits},
             {"counter_bits", Params::CounterWidth},
             {"max_n", Params::MaxN},
             {"max_value_cycles", Params::MaxValCycles},
@@ -89,7 +89,7 @@ class EeeLinks : public Mechanism {
       m.latency_i = static_cast<uint8_t>(e.tx->latency());
       m.sleep_cycles_i = config.sleep_cycles;
       m.wake_cycles_i = config.wake_cycles;
-      m.pdt_cycles_i = config.pdt_cycles;
+      m.pdt_cycles_i = kAdaptive ? config.initial_pdt_cycles : config.pdt_cycles;
       m.tx_queue_i = 0;
       m.tx_busy_i = 0;
       m.rx_busy_i = 0;
@@ -147,7 +147,7 @@ class EeeLinks : public Mechanism {
     r["refused_requests"] = refusals_;
     r["flits_at_sleeping_port"] = sleeping_rx_;
     if constexpr (kAdaptive) {
-      // Where the policy left t_PDT (ports that never saw traffic keep eee.pdt_ns out of it).
+      // Where the policy left t_PDT (ports that never saw traffic, still at the initial one, are left out).
       std::vector<double> pdts;
       uint64_t hits = 0, misses = 0;
       for (const End& e : ends_) {
@@ -309,7 +309,7 @@ class EeeLinks : public Mechanism {
       m.hop_share_i[w] = q(2 * w) | q(2 * w + 1) << 16;
     }
     m.bound_i = static_cast<uint16_t>(std::lround(eee.bound * FracOne()));
-    m.x_over_tw_i = static_cast<uint32_t>(eee.period_cycles / std::max<uint32_t>(1, eee.wake_cycles));
+    m.inv_tw_i = InverseQ32(eee.wake_cycles);
     m.search_i = 0;
   }
 

@@ -18,7 +18,10 @@ std::vector<KeySpec> Keys() {
                 "how each port chooses t_PDT: eee.pdt_ns, PerfBound, or PerfBound with the correction"),
       RealKey("eee.bound", "0.01", 1e-4, 0.5, "", "PerfBound performance bound (0.01 = 1 %)"),
       RealKey("eee.perfbound.period_ns", "1000000", 1, 1e12, "ns",
-              "PerfBound period X: t_PDT is recomputed every X, allowing l X / t_w delayed packets"),
+              "PerfBound period X: t_PDT is recomputed every X (the paper gives no value)"),
+      RealKey("eee.perfbound.initial_pdt_ns", "100000", 0, kUnbounded, "ns",
+              "PerfBound's t_PDT until a port's first search (the paper gives no value; 2^32-1 cycles "
+              "or more = never)"),
       ChoiceKey("eee.hist.strategy", "self_clearing", {"self_clearing", "sliding", "unbounded"},
                 "PerfBound idle-period histogram: cleared after h_maxN values, last h_maxN values, or never "
                 "cleared"),
@@ -61,6 +64,12 @@ void ParseDepth(const MechanismParseContext& context, EeeConfig& e) {
   }
 }
 
+// A t_PDT key in cycles, 2^32 - 1 (never) and above saturating.
+uint32_t PdtCycles(const std::string& key, const MechanismParseContext& context) {
+  const uint64_t cycles = NsToCycles(key, context.scenario.Real(key), context.sim.cycle_ns, context.warnings);
+  return cycles >= 0xffffffffULL ? 0xffffffffu : static_cast<uint32_t>(cycles);
+}
+
 // How t_PDT is chosen: fixed, or PerfBound's search every period X (with or without correction).
 void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
   const Scenario& s = context.scenario;
@@ -72,6 +81,7 @@ void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
   e.period_cycles =
       std::max<uint64_t>(1, NsToCycles("eee.perfbound.period_ns", s.Real("eee.perfbound.period_ns"),
                                        context.sim.cycle_ns, context.warnings));
+  e.initial_pdt_cycles = PdtCycles("eee.perfbound.initial_pdt_ns", context);
   const std::string& strategy = s.Text("eee.hist.strategy");
   e.hist_strategy = strategy == "sliding" ? 1 : strategy == "unbounded" ? 2 : 0;
   if (e.policy == PdtPolicy::kFixed) return;
@@ -93,8 +103,7 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   e->mode = mode == "fast_wake"    ? EeeMode::kFastWake
             : mode == "deep_sleep" ? EeeMode::kDeepSleep
                                    : EeeMode::kOff;
-  const uint64_t pdt = NsToCycles("eee.pdt_ns", s.Real("eee.pdt_ns"), context.sim.cycle_ns, context.warnings);
-  e->pdt_cycles = pdt >= 0xffffffffULL ? 0xffffffffu : static_cast<uint32_t>(pdt);
+  e->pdt_cycles = PdtCycles("eee.pdt_ns", context);
   e->wake_power_w = s.Real("eee.wake_power_w");
   ParseDepth(context, *e);
   ParsePolicy(context, *e);
