@@ -93,7 +93,8 @@ module eee_pb_port #(
   logic                        have_result_q;
   logic                        search_start, search_busy, search_done, search_recomputed;
   logic [TimerWidth-1:0]       pdt_search, pdt_perfbound, pdt_corrected, pdt_applied;
-  logic [NumBins*CounterWidth-1:0] counts;
+  logic [$clog2(NumBins)-1:0]  read_bin;
+  logic [CounterWidth-1:0]     read_count;
   logic [IdleWidth-1:0]        since;
 
   assign queued      = (tx_queue_i != '0);
@@ -149,7 +150,8 @@ module eee_pb_port #(
     .now_i          (now_i),
     .sample_valid_i (arrival),
     .sample_i       (idle_length),
-    .counts_o       (counts),
+    .read_bin_i     (read_bin),
+    .read_count_o   (read_count),
     .since_o        (since),
     /* verilator lint_off PINCONNECTEMPTY */
     .values_o       (),
@@ -170,7 +172,8 @@ module eee_pb_port #(
     .hop_share_i  (hop_share_i),
     .bound_i      (bound_i),
     .inv_tw_i     (inv_tw_i),
-    .counts_i     (counts),
+    .read_bin_o   (read_bin),
+    .read_count_i (read_count),
     .span_i       (32'(now_i - since)),
     .active_i     (tx_busy_i),
     .start_i      (search_start),

@@ -18,9 +18,9 @@
 /// last clear (0), the recording of the last evicted value (1), reset (2). PerfBound's budget N is
 /// taken over that span, the time the counts really cover.
 ///
-/// Storage (paper 3.3): NumBins x CounterWidth bits of counters, plus MaxN x (bin index + time
-/// stamp) bits of circular buffer for the sliding window (the counters need the bin of an
-/// evicted value, the span its time).
+/// Storage (paper 3.3): NumBins x CounterWidth bits of counters (and a valid bit per bin, so that
+/// a clear is one register), plus MaxN x (bin index + time stamp) bits of circular buffer for the
+/// sliding window (the counters need the bin of an evicted value, the span its time).
 module pb_histogram #(
   /// Bins to an octave: 2^SubBinBits.
   parameter int unsigned SubBinBits = `PB_SUB_BIN_BITS,
@@ -45,8 +45,9 @@ module pb_histogram #(
   // One idle period per pulse
   input  logic                              sample_valid_i,
   input  logic [ValueWidth-1:0]             sample_i,
-  // Bin counters, bin b at [b*CounterWidth +: CounterWidth]
-  output logic [NumBins*CounterWidth-1:0]   counts_o,
+  // Read port of the bin counters (the search scans them one per cycle)
+  input  logic [$clog2(NumBins)-1:0]        read_bin_i,
+  output logic [CounterWidth-1:0]           read_count_o,
   // Values recorded since the last clear (self-clearing) or held (sliding window)
   output logic [$clog2(MaxN+1)-1:0]         values_o,
   output logic [ValueWidth-1:0]             since_o,    // the counts hold idle periods ended after it
@@ -73,11 +74,12 @@ module pb_histogram #(
     $error("%m: a sliding window of MaxN = %0d values needs CounterWidth >= %0d", MaxN, $clog2(MaxN + 1));
   end
 
-  // One vector, bin b at [b*CounterWidth +: CounterWidth], so that it is reset and loaded at once
-  // (a loop of more than 64 non-blocking element assignments is beyond Verilator 5.006, a packed
-  // array of two dimensions beyond Yosys 0.23).
-  logic [NumBins*CounterWidth-1:0] count_q, count_d;
-  logic [CounterWidth-1:0]         count_bin, count_evicted;
+  // The counters: a register file of NumBins words, written only where a value lands or leaves. A
+  // bin reads 0 until it is written after reset or the last clear (valid_q), so that a clear is
+  // one vector of NumBins bits, and so is what an idle edge touches.
+  logic [CounterWidth-1:0] count_q [NumBins];
+  logic [NumBins-1:0]      valid_q, valid_d;
+  logic [CounterWidth-1:0] count_bin, count_evicted, bin_next;
   logic [NumWidth-1:0]     values_q, values_d;
   logic [TtlWidth-1:0]     age_q, age_d;
   logic [ValueWidth-1:0]   since_q, since_d;
@@ -120,25 +122,29 @@ module pb_histogram #(
     end
   end
 
-  assign count_bin     = count_q[bin * CounterWidth +: CounterWidth];
-  assign count_evicted = count_q[evicted * CounterWidth +: CounterWidth];
+  assign count_bin     = valid_q[bin] ? count_q[bin] : '0;
+  assign count_evicted = valid_q[evicted] ? count_q[evicted] : '0;
+  assign read_count_o  = valid_q[read_bin_i] ? count_q[read_bin_i] : '0;
+
+  // The sampled bin's new count: 1 after a clear, else one more (saturating). When the value a
+  // sliding window evicts has the same bin, the count stays.
+  always_comb begin
+    if (clear) bin_next = CounterWidth'(1);
+    else if (evict && evicted == bin) bin_next = count_bin;
+    else if (count_bin != CountMax) bin_next = count_bin + 1'b1;
+    else bin_next = count_bin;
+  end
 
   always_comb begin
-    count_d  = clear ? '0 : count_q;
+    valid_d  = clear ? '0 : valid_q;
     values_d = clear ? '0 : values_q;
     age_d    = (clear || TtlCycles == 0) ? '0 : age_q + 1'b1;
     since_d  = clear ? now_i : since_q;
     head_d   = head_q;
     if (sample_valid_i) begin
-      // (a clear and a sample never meet in a sliding window, which alone evicts)
-      if (clear) count_d[bin * CounterWidth +: CounterWidth] = CounterWidth'(1);
-      else if (count_bin != CountMax) count_d[bin * CounterWidth +: CounterWidth] = count_bin + 1'b1;
+      valid_d[bin] = 1'b1;
       if (evict) begin
-        // The oldest value leaves the window: its bin was counted, so it is not zero. (When it is
-        // the new value's bin, the count stays.)
-        if (evicted != bin) count_d[evicted * CounterWidth +: CounterWidth] = count_evicted - 1'b1;
-        else count_d[bin * CounterWidth +: CounterWidth] = count_bin;
-        since_d = evicted_since;
+        since_d = evicted_since;  // the oldest value leaves the window
       end else if (Strategy != 2 || values_q != NumWidth'(MaxN)) begin
         values_d = values_d + 1'b1;
       end
@@ -148,18 +154,26 @@ module pb_histogram #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      count_q  <= '0;
+      valid_q  <= '0;
       values_q <= '0;
       age_q    <= '0;
       since_q  <= '0;
       head_q   <= '0;
     end else begin
-      count_q  <= count_d;
+      valid_q  <= valid_d;
       values_q <= values_d;
       age_q    <= age_d;
       since_q  <= since_d;
       head_q   <= head_d;
     end
+  end
+
+  // No reset: a counter is read only after it is written (valid_q).
+  always_ff @(posedge clk_i) begin
+    if (sample_valid_i) count_q[bin] <= bin_next;
+    // An evicted value's bin was counted, so it is not zero. (A clear and an eviction never meet:
+    // only a self-clearing histogram clears, only a sliding window evicts.)
+    if (evict && evicted != bin) count_q[evicted] <= count_evicted - 1'b1;
   end
 
   // The sliding window's circular buffer of bin indices and the cycles they were recorded (only
@@ -180,7 +194,6 @@ module pb_histogram #(
     assign evicted_since = '0;
   end
 
-  assign counts_o  = count_q;
   assign values_o  = values_q;
   assign since_o   = since_q;
   assign cleared_o = clear;

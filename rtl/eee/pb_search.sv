@@ -39,9 +39,10 @@ module pb_search #(
   input  logic [MaxHops*FracBits-1:0]      hop_share_i,  // p_h at [(h-1)*FracBits +: FracBits]
   input  logic [FracBits-1:0]              bound_i,      // performance bound, e.g. 1 % = 0.01
   input  logic [31:0]                      inv_tw_i,     // 1 / t_w (cycles), Q0.32
-  // Histogram
-  input  logic [NumBins*CounterWidth-1:0]  counts_i,
-  input  logic [31:0]                      span_i,       // cycles the counts cover
+  // Histogram: bin read_bin_o's count, and the cycles the counts cover
+  output logic [$clog2(NumBins)-1:0]       read_bin_o,
+  input  logic [CounterWidth-1:0]          read_count_i,
+  input  logic [31:0]                      span_i,
   // Control
   input  logic                             active_i,     // the port carried traffic this cycle
   input  logic                             start_i,      // compute t_PDT now
@@ -93,9 +94,10 @@ module pb_search #(
       if (hop_q == HopBits'(h)) reciprocal = FracBits'(((1 << FracBits) + h / 2) / h);
     end
   end
-  assign share    = hop_share_i[(32'(hop_q) - 32'd1) * FracBits +: FracBits];
-  assign acc_next = acc_q + AccWidth'(counts_i[bin_q * CounterWidth +: CounterWidth]);
-  assign fits     = (NWidth'(acc_next) << LWidth) <= limit_q;  // accumulated count <= N
+  assign share      = hop_share_i[(32'(hop_q) - 32'd1) * FracBits +: FracBits];
+  assign read_bin_o = bin_q;
+  assign acc_next   = acc_q + AccWidth'(read_count_i);
+  assign fits       = (NWidth'(acc_next) << LWidth) <= limit_q;  // accumulated count <= N
 
   // The one multiplier, shared by the states that compute N.
   always_comb begin

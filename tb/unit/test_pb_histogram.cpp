@@ -29,11 +29,15 @@ ref::PbHistogramConfig Config(int strategy) {
   return c;
 }
 
+// Every bin's count, through the read port the search uses.
 template <typename Model>
 std::vector<uint32_t> Counts(Model& m) {
   std::vector<uint32_t> counts(kBins);
-  for (int b = 0; b < kBins; ++b)
-    counts[b] = static_cast<uint32_t>((m.counts_o[b / 4] >> (8 * (b % 4))) & 0xff);
+  for (int b = 0; b < kBins; ++b) {
+    m.read_bin_i = static_cast<uint8_t>(b);
+    m.eval();
+    counts[b] = m.read_count_o;
+  }
   return counts;
 }
 

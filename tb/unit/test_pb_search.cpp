@@ -28,10 +28,7 @@ void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::
     dut->hop_share_i[h / 2] =
         (dut->hop_share_i[h / 2] & ~(0xffffu << (16 * (h % 2)))) | (in.shares[h] << (16 * (h % 2)));
   }
-  for (int b = 0; b < 16; ++b) {
-    dut->counts_i[b / 2] =
-        (dut->counts_i[b / 2] & ~(0xffffu << (16 * (b % 2)))) | (in.counts[b] << (16 * (b % 2)));
-  }
+  dut->read_count_i = in.counts[dut->read_bin_o];  // the histogram's read port
   dut->bound_i = in.bound;
   dut->inv_tw_i = in.inv_tw;
   dut->span_i = in.span;
