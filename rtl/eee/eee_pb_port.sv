@@ -96,6 +96,7 @@ module eee_pb_port #(
   logic [$clog2(NumBins)-1:0]  read_bin;
   logic [CounterWidth-1:0]     read_count;
   logic [IdleWidth-1:0]        since;
+  logic [$clog2(MaxN+1)-1:0]   values;
 
   assign queued      = (tx_queue_i != '0);
   // A one-flit packet may be queued and sent in the same cycle: sending also ends an idle period.
@@ -148,13 +149,14 @@ module eee_pb_port #(
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .now_i          (now_i),
+    .hold_i         (search_busy),
     .sample_valid_i (arrival),
     .sample_i       (idle_length),
     .read_bin_i     (read_bin),
     .read_count_o   (read_count),
     .since_o        (since),
+    .values_o       (values),
     /* verilator lint_off PINCONNECTEMPTY */
-    .values_o       (),
     .cleared_o      ()
     /* verilator lint_on PINCONNECTEMPTY */
   );
@@ -175,6 +177,7 @@ module eee_pb_port #(
     .read_bin_o   (read_bin),
     .read_count_i (read_count),
     .span_i       (32'(now_i - since)),
+    .empty_i      (values == '0),
     .active_i     (tx_busy_i),
     .start_i      (search_start),
     .busy_o       (search_busy),

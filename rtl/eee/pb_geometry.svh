@@ -7,7 +7,7 @@
 `define PB_GEOMETRY_SVH
 
 // Histogram: logarithmic bins, 2^PB_SUB_BIN_BITS to an octave of the idle-period length in cycles
-// (a 32-bit length: 124 bins, from 1 cycle to 2^32), w_counter x 8 bits per counter, h_maxN
+// (a 32-bit length: 124 bins, from 0 cycles to 2^32), w_counter x 8 bits per counter, h_maxN
 // values (self-clearing limit, sliding-window length), h_maxval in cycles (all ones: no clamp).
 // Why logarithmic: idle periods span 1 cycle to seconds, and t_PDT must reach both ends; the
 // paper's Fig. 1 draws 200 linear bins up to the 99th percentile, which needs the distribution

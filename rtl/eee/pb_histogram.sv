@@ -4,17 +4,18 @@
 /// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in one of NumBins saturating
 /// counters. The bins are logarithmic: a length below 2^(SubBinBits+1) cycles has a bin of its own,
 /// and each octave above is split into 2^SubBinBits bins by the SubBinBits bits after the leading
-/// one (a 32-bit length with SubBinBits = 2: 124 bins, each at most 19 % wider than its lower
-/// edge), so that t_PDT can be chosen from one cycle to the longest idle period. Three ways to
+/// one (a 32-bit length with SubBinBits = 2: 124 bins, each at most 25 % wider than its lower
+/// edge, 19 % on average), so that t_PDT can be chosen from one cycle to the longest idle period. Three ways to
 /// keep it bounded:
 ///
 ///   Strategy 0, self-clearing: every bin is cleared TtlCycles (TTL_hist) after the last clear,
-///               or once MaxN (h_maxN) values have been recorded since it.
+///               or once MaxN (h_maxN) values have been recorded since it; a clear waits while
+///               hold_i is set (the search is reading the counts), values still count meanwhile.
 ///   Strategy 1, sliding window: a circular buffer holds the last MaxN values; a new value evicts
 ///               the oldest, so the bins always count exactly those values.
 ///   Strategy 2, unbounded: saturating counters, never cleared.
 ///
-/// since_o is the cycle (of the time base now_i) after which the idle periods counted ended: the
+/// since_o is the cycle (of the time base now_i) from which the idle periods counted ended: the
 /// last clear (0), the recording of the last evicted value (1), reset (2). PerfBound's budget N is
 /// taken over that span, the time the counts really cover.
 ///
@@ -41,7 +42,8 @@ module pb_histogram #(
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
-  input  logic [ValueWidth-1:0]             now_i,  // time base: the current cycle
+  input  logic [ValueWidth-1:0]             now_i,   // time base: the current cycle
+  input  logic                              hold_i,  // defer a clear (the counts are being read)
   // One idle period per pulse
   input  logic                              sample_valid_i,
   input  logic [ValueWidth-1:0]             sample_i,
@@ -50,7 +52,7 @@ module pb_histogram #(
   output logic [CounterWidth-1:0]           read_count_o,
   // Values recorded since the last clear (self-clearing) or held (sliding window)
   output logic [$clog2(MaxN+1)-1:0]         values_o,
-  output logic [ValueWidth-1:0]             since_o,    // the counts hold idle periods ended after it
+  output logic [ValueWidth-1:0]             since_o,    // the counts hold idle periods ended from it on
   output logic                              cleared_o   // the bins were cleared this cycle
 );
   localparam int unsigned BinBits   = $clog2(NumBins);
@@ -118,7 +120,7 @@ module pb_histogram #(
   always_comb begin
     clear = 1'b0;
     if (Strategy == 0) begin
-      clear = (values_q == NumWidth'(MaxN)) || (TtlCycles > 0 && age_q == TtlWidth'(TtlCycles));
+      clear = !hold_i && ((values_q == NumWidth'(MaxN)) || (TtlCycles > 0 && age_q == TtlWidth'(TtlCycles)));
     end
   end
 
@@ -138,15 +140,15 @@ module pb_histogram #(
   always_comb begin
     valid_d  = clear ? '0 : valid_q;
     values_d = clear ? '0 : values_q;
-    age_d    = (clear || TtlCycles == 0) ? '0 : age_q + 1'b1;
+    age_d    = (clear || TtlCycles == 0) ? '0 : (age_q == TtlWidth'(TtlCycles)) ? age_q : age_q + 1'b1;
     since_d  = clear ? now_i : since_q;
     head_d   = head_q;
     if (sample_valid_i) begin
       valid_d[bin] = 1'b1;
       if (evict) begin
         since_d = evicted_since;  // the oldest value leaves the window
-      end else if (Strategy != 2 || values_q != NumWidth'(MaxN)) begin
-        values_d = values_d + 1'b1;
+      end else if (values_d != NumWidth'(MaxN)) begin
+        values_d = values_d + 1'b1;  // (saturates: unbounded, or a clear held back)
       end
       if (Strategy == 1) head_d = (head_q == PtrWidth'(MaxN - 1)) ? '0 : head_q + 1'b1;
     end

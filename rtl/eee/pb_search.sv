@@ -4,13 +4,15 @@
 ///   l = bound x sum_h p_h / h        (p_h: share of this port's packets that travel h hops)
 ///   N = l x span / t_w               (packets that may be delayed by a wake-up in the span)
 /// The paper states N for a period X; here the span is the time the histogram's counts really
-/// cover (span_i: since its last clear, its oldest value, or reset), so that N and the counts
-/// describe the same idle periods. The histogram is scanned from the highest bin down,
-/// accumulating counts; the result is the lowest bin whose accumulated count is still <= N, and
-/// t_PDT = the centre of that bin (the smallest t_PDT whose longer idle periods, each a power-down
-/// and a wake-up, number at most N). If even the highest bin alone holds more than N, t_PDT = all
-/// ones (never). A computation is started by start_i but only redone if the port was active
-/// (active_i) since the last one; otherwise the previous t_PDT is reported again at once.
+/// cover (span_i: since its last clear, the recording of the last value evicted, or reset), so
+/// that N and the counts describe the same idle periods. The histogram is scanned from the highest
+/// bin down, accumulating counts; the result is the lowest bin whose accumulated count is still
+/// <= N, and t_PDT = the centre of that bin (the smallest t_PDT whose longer idle periods, each a
+/// power-down and a wake-up, number at most N). If even the highest bin alone holds more than N,
+/// t_PDT = all ones (never). A computation is started by start_i but only redone if the port was
+/// active (active_i) since the last one and the histogram holds an idle period (an empty one, just
+/// cleared, would make every bin fit and t_PDT 0); otherwise the previous t_PDT is reported again
+/// at once.
 ///
 /// Bins as pb_histogram's: logarithmic, 2^SubBinBits to an octave; bin b < 2^(SubBinBits+1) is
 /// the length b, and above it covers [top << k, (top + 1) << k) with k = b / 2^SubBinBits - 1 and
@@ -43,6 +45,7 @@ module pb_search #(
   output logic [$clog2(NumBins)-1:0]       read_bin_o,
   input  logic [CounterWidth-1:0]          read_count_i,
   input  logic [31:0]                      span_i,
+  input  logic                             empty_i,      // the histogram holds no idle period
   // Control
   input  logic                             active_i,     // the port carried traffic this cycle
   input  logic                             start_i,      // compute t_PDT now
@@ -135,7 +138,7 @@ module pb_search #(
     recomputed_d = 1'b0;
     unique case (state_q)
       StIdle: if (start_i) begin
-        if (dirty_q) begin
+        if (dirty_q && !empty_i) begin
           state_d = StShare;
           dirty_d = active_i;
           hop_d   = HopBits'(1);

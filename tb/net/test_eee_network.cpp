@@ -153,8 +153,9 @@ TEST_CASE("skipping ports at fixed points matches clocking every port every cycl
     INFO("deep sleep, policy " << policy);
     tb::RequireSameEveryCycle({"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
                                "traffic.load=0.02", "eee.mode=deep_sleep", "eee.pdt_ns=700",
-                               std::string("eee.policy=") + policy, "eee.perfbound.period_ns=3000",
-                               "sim.warmup_cycles=500", "sim.measure_cycles=20000"});
+                               "eee.perfbound.initial_pdt_ns=700", std::string("eee.policy=") + policy,
+                               "eee.perfbound.period_ns=3000", "sim.warmup_cycles=500",
+                               "sim.measure_cycles=20000"});
   }
 }
 

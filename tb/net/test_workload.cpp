@@ -194,8 +194,8 @@ TEST_CASE("PerfBound ports are exact when skipped at fixed points, and the corre
           "[workload][eee]") {
   const auto sets = [](const std::string& policy) {
     // MLWF-like: many short idle periods with some long ones, so deep-sleep misses cost a lot.
-    return SmallMegafly({"workload.kind=small_collectives", "eee.mode=deep_sleep", "eee.pdt_ns=1e9",
-                         "eee.bound=0.01", "eee.policy=" + policy});
+    return SmallMegafly({"workload.kind=small_collectives", "eee.mode=deep_sleep",
+                         "eee.perfbound.initial_pdt_ns=1e9", "eee.bound=0.01", "eee.policy=" + policy});
   };
   SECTION("every edge") {
     tb::RequireSameEveryCycle(

@@ -62,10 +62,11 @@ class EeePbPort {
     s.bound = in.bound;
     s.inv_tw = in.inv_tw;
     s.span = in.now - hist_.since();
+    s.empty = hist_.values() == 0;
     s.active = in.tx_busy;
     s.start = in.search && !search.busy;
     search_.Clock(s);
-    hist_.Clock(arrival, length, in.now);
+    hist_.Clock(arrival, length, in.now, search.busy);
     correct_.Clock(arrival, !missed, length, applied);
     EeePortIn p = in;
     p.pdt_cycles = applied;

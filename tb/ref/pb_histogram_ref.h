@@ -52,20 +52,21 @@ class PbHistogram {
   const std::vector<uint32_t>& counts() const { return counts_; }
   uint32_t values() const { return values_; }
   uint32_t since() const { return since_; }
-  bool clearing() const {
-    return c_.strategy == 0 && (values_ == c_.max_n || (c_.ttl_cycles && age_ == c_.ttl_cycles));
+  // A clear waits while `hold` (the search reads the counts).
+  bool clearing(bool hold = false) const {
+    return c_.strategy == 0 && !hold && (values_ == c_.max_n || (c_.ttl_cycles && age_ == c_.ttl_cycles));
   }
 
   int Bin(uint32_t sample) const { return PbBins{c_.sub_bin_bits}.Of(std::min(sample, c_.max_val)); }
 
-  void Clock(bool valid, uint32_t sample, uint32_t now) {
-    const bool clear = clearing();
+  void Clock(bool valid, uint32_t sample, uint32_t now, bool hold = false) {
+    const bool clear = clearing(hold);
     if (clear) {
       std::fill(counts_.begin(), counts_.end(), 0);
       values_ = 0;
       since_ = now;
     }
-    age_ = (clear || c_.ttl_cycles == 0) ? 0 : age_ + 1;
+    age_ = (clear || c_.ttl_cycles == 0) ? 0 : age_ == c_.ttl_cycles ? age_ : age_ + 1;
     if (!valid) return;
     const int bin = Bin(sample);
     const uint32_t max = (1u << c_.counter_bits) - 1;
@@ -79,8 +80,8 @@ class PbHistogram {
       } else {
         ++values_;
       }
-    } else if (c_.strategy == 0 || values_ != c_.max_n) {
-      ++values_;
+    } else if (values_ != c_.max_n) {
+      ++values_;  // (saturates: unbounded, or a clear held back)
     }
   }
 

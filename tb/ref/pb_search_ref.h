@@ -1,7 +1,6 @@
-// Reference model of rtl/eee/pb_search.sv, cycle for cycle, and the same budget N in exact
-// arithmetic for the error bound of the fixed-point version.
+// Reference model of rtl/eee/pb_search.sv, cycle for cycle, and its fixed-point steps of N (the
+// test of the error bound compares them with exact arithmetic).
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -45,6 +44,7 @@ class PbSearch {
   struct In {
     std::vector<uint32_t> shares, counts;
     uint32_t bound = 0, inv_tw = 0, span = 0;
+    bool empty = false;  // the histogram holds no idle period
     bool active = false, start = false;
   };
   struct Out {
@@ -62,7 +62,7 @@ class PbSearch {
     switch (state_) {
       case 0:  // idle
         if (in.start) {
-          if (dirty_) {
+          if (dirty_ && !in.empty) {
             state_ = 1;
             dirty = in.active;
             hop_ = 1;

@@ -174,6 +174,36 @@ TEST_CASE("PerfBound picks the threshold that sleeps only in the longest idle pe
   }
 }
 
+TEST_CASE("PerfBound's budget covers the span since the histogram's last clear, not the period X",
+          "[unit][directed]") {
+  // End 0 first ends 250 idle periods of 100 cycles: the self-clearing histogram fills and clears
+  // on cycle ~25,250. Then 40 idle periods of 300 cycles and 4 of 5000; the search starts on
+  // cycle 59,999 (X = 60,000), when the counts cover ~34,750 cycles. With l = 0.01396, N = l x
+  // 34,750 / t_w: t_w = 100 gives 4.85 (the 4 long periods fit, t_PDT just above the short ones)
+  // and t_w = 150 gives 3.2 (none fits, t_PDT above the long ones). Over X instead of the span,
+  // t_w = 150 would give N = 5.6 and the first answer.
+  using Params = icn::ModelInfo<Veee_pb_port_s0>::Params;
+  const ref::PbBins bins{static_cast<int>(Params::SubBinBits)};
+  const auto centre_above = [&](uint32_t idle) { return bins.Centre(bins.Of(idle) + 1); };
+  for (const uint32_t t_w : {100u, 150u}) {
+    INFO("t_w " << t_w);
+    tb::PortConfig cfg;
+    cfg.latency = 1;
+    cfg.sleep_cycles = 10;
+    cfg.wake_cycles = t_w;
+    cfg.pdt_cycles = 1000000;  // the initial t_PDT: no power-down before the search
+    tb::EeePair<Veee_pb_port_s0, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Veee_pb_port_s0>()),
+                                                      Straps(1, 3277, t_w, 60000));
+    for (int i = 0; i < 250 + 44; ++i) {
+      const int idle = i < 250 ? 100 : i < 290 ? 300 : 5000;
+      for (int c = 0; c < idle; ++c) REQUIRE(pair.Step() == "");
+      pair.Enqueue(0, 1);
+    }
+    for (int c = 0; c < 10000 && pair.end(0).rtl->pdt_applied_o == 1000000; ++c) REQUIRE(pair.Step() == "");
+    CHECK(pair.end(0).rtl->pdt_applied_o == centre_above(t_w == 100 ? 300 : 5000));
+  }
+}
+
 TEST_CASE("PerfBoundCorrect lengthens t_PDT after misses and never shortens it", "[unit][directed]") {
   tb::PortConfig cfg;
   cfg.latency = 1;

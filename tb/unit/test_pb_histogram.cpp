@@ -6,6 +6,7 @@
 
 #include <numeric>
 
+#include "Vpb_histogram_log4.h"
 #include "Vpb_histogram_s0.h"
 #include "Vpb_histogram_s1.h"
 #include "Vpb_histogram_s2.h"
@@ -43,12 +44,13 @@ std::vector<uint32_t> Counts(Model& m) {
 
 // One cycle (the bench gives the time base: the cycle).
 template <typename Model>
-void Sample(tb::Dut<Model>& dut, ref::PbHistogram* model, bool valid, uint32_t value) {
+void Sample(tb::Dut<Model>& dut, ref::PbHistogram* model, bool valid, uint32_t value, bool hold = false) {
   const auto now = static_cast<uint32_t>(dut.cycles());
   dut->sample_valid_i = valid;
   dut->sample_i = value;
+  dut->hold_i = hold;
   dut.Clock();
-  if (model) model->Clock(valid, value, now);
+  if (model) model->Clock(valid, value, now, hold);
 }
 
 template <typename Model>
@@ -62,7 +64,8 @@ void LockStep(int strategy) {
     // Bursts of short idle periods, long silences, and values past h_maxval.
     const bool valid = rng.Below(cycle % 5000 < 2500 ? 3 : 40) == 0;
     const uint32_t value = rng.Below(10) == 0 ? rng.Below(1u << 20) << rng.Below(12) : rng.Below(200);
-    Sample(dut, &model, valid, value);
+    const bool hold = cycle % 700 < 130;  // a search reading the counts
+    Sample(dut, &model, valid, value, hold);
     INFO("cycle " << cycle);
     REQUIRE(Counts(*dut) == model.counts());
     REQUIRE(dut->values_o == model.values());
@@ -163,4 +166,62 @@ TEST_CASE("an unbounded histogram saturates instead of wrapping", "[unit][direct
   CHECK(Counts(*dut)[3] == 255);
   for (int i = 0; i < 5000; ++i) Sample(dut, nullptr, false, 0);
   CHECK(Counts(*dut)[3] == 255);  // never cleared
+}
+
+TEST_CASE("a self-clearing histogram holds its clear while the search reads it", "[unit][directed]") {
+  tb::Dut<Vpb_histogram_s0> dut;
+  for (int i = 0; i < 20; ++i) Sample(dut, nullptr, true, 10);
+  CHECK(dut->cleared_o);
+  for (int i = 0; i < 5; ++i) Sample(dut, nullptr, true, 10, true);  // held: counted, no clear
+  CHECK(Counts(*dut)[6] == 25);
+  CHECK(dut->values_o == 20);  // (saturated)
+  CHECK(dut->since_o == 0);
+  Sample(dut, nullptr, false, 0);  // released: cleared on this edge
+  CHECK(Counts(*dut)[6] == 0);
+  CHECK(dut->values_o == 0);
+  CHECK(dut->since_o == 25);
+}
+
+// The geometry the network simulates (rtl/eee/pb_geometry.svh: 4 bins to an octave of a 32-bit
+// length, 124 bins, no clamp), as a sliding window: every octave's lower and upper edge lands in
+// the model's bin, and random lengths over all 32 bits in lock-step.
+TEST_CASE("pb_histogram with the simulated geometry bins every 32-bit length as its model", "[unit]") {
+  ref::PbHistogramConfig c;
+  c.strategy = 1;
+  REQUIRE(c.Bins() == 124);
+  const auto counts = [](Vpb_histogram_log4& m) {
+    std::vector<uint32_t> out(124);
+    for (int b = 0; b < 124; ++b) {
+      m.read_bin_i = static_cast<uint8_t>(b);
+      m.eval();
+      out[b] = m.read_count_o;
+    }
+    return out;
+  };
+  tb::Dut<Vpb_histogram_log4> dut;
+  ref::PbHistogram model(c);
+  const auto sample = [&](uint32_t value) {
+    const auto now = static_cast<uint32_t>(dut.cycles());
+    dut->sample_valid_i = true;
+    dut->sample_i = value;
+    dut->hold_i = false;
+    dut.Clock();
+    model.Clock(true, value, now);
+  };
+  for (int k = 0; k < 32; ++k) {
+    const uint32_t low = 1u << k, high = low | (low - 1);
+    sample(low);
+    sample(high);
+    INFO("octave " << k);
+    REQUIRE(counts(*dut) == model.counts());
+  }
+  sample(0xffffffffu);
+  CHECK(counts(*dut)[123] >= 1);
+  icn::Rng rng(tb::TestSeed() + 77);
+  for (int cycle = 0; cycle < 3000; ++cycle) {
+    sample(static_cast<uint32_t>(rng.Next() >> (32 + rng.Below(32))));
+    INFO("cycle " << cycle);
+    REQUIRE(counts(*dut) == model.counts());
+    REQUIRE(dut->since_o == model.since());
+  }
 }

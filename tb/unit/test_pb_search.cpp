@@ -1,12 +1,14 @@
 // pb_search (16 logarithmic bins, two to an octave: lengths 0..255; 16-bit counts, hop counts 1..8)
 // in lock-step with its reference model, the paper's worked example of l, the error bound of the
 // fixed-point N = l x span / t_w, and the search rules (lowest bin still <= N, never when nothing
-// fits, recompute only after activity).
+// fits, recompute only after activity and with something in the histogram); and the geometry the
+// network simulates (124 bins, four to an octave) in lock-step too.
 #include "catch.h"
 
 #include <cmath>
 
 #include "Vpb_search.h"
+#include "Vpb_search_log4.h"
 #include "core/rng.h"
 #include "mech/eee/eee_config.h"
 #include "ref/pb_search_ref.h"
@@ -14,16 +16,17 @@
 
 namespace {
 
-ref::PbSearchConfig Config() {
+ref::PbSearchConfig Config(int sub_bin_bits, int bins) {
   ref::PbSearchConfig c;
-  c.sub_bin_bits = 1;
-  c.bins = 16;
+  c.sub_bin_bits = sub_bin_bits;
+  c.bins = bins;
   c.max_hops = 8;
   c.init_pdt = 1000;
   return c;
 }
 
-void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::In& in) {
+template <typename Model>
+void Drive(tb::Dut<Model>& dut, ref::PbSearch* model, const ref::PbSearch::In& in) {
   for (int h = 0; h < 8; ++h) {
     dut->hop_share_i[h / 2] =
         (dut->hop_share_i[h / 2] & ~(0xffffu << (16 * (h % 2)))) | (in.shares[h] << (16 * (h % 2)));
@@ -32,13 +35,14 @@ void Drive(tb::Dut<Vpb_search>& dut, ref::PbSearch* model, const ref::PbSearch::
   dut->bound_i = in.bound;
   dut->inv_tw_i = in.inv_tw;
   dut->span_i = in.span;
+  dut->empty_i = in.empty;
   dut->active_i = in.active;
   dut->start_i = in.start;
   dut.Clock();
   if (model) model->Clock(in);
 }
 
-ref::PbSearch::In Example(uint32_t t_w, uint32_t span) {
+ref::PbSearch::In Example(uint32_t t_w, uint32_t span, int bins = 16) {
   ref::PbSearch::In in;
   in.shares.assign(8, 0);
   in.shares[4 - 1] = static_cast<uint32_t>(std::lround(0.7 * 65536));  // 70 % of packets travel 4 hops
@@ -46,12 +50,13 @@ ref::PbSearch::In Example(uint32_t t_w, uint32_t span) {
   in.bound = static_cast<uint32_t>(std::lround(0.01 * 65536));         // a 1 % bound
   in.inv_tw = icn::InverseQ32(t_w);
   in.span = span;
-  in.counts.assign(16, 0);
+  in.counts.assign(bins, 0);
   return in;
 }
 
 // Runs one computation to its done pulse and returns t_PDT.
-uint32_t Compute(tb::Dut<Vpb_search>& dut, ref::PbSearch::In in) {
+template <typename Model>
+uint32_t Compute(tb::Dut<Model>& dut, ref::PbSearch::In in) {
   in.active = true;
   in.start = false;
   Drive(dut, nullptr, in);  // the port was active
@@ -64,15 +69,14 @@ uint32_t Compute(tb::Dut<Vpb_search>& dut, ref::PbSearch::In in) {
   return dut->pdt_cycles_o;
 }
 
-}  // namespace
-
-TEST_CASE("pb_search matches its reference model on random histograms and shares", "[unit]") {
+template <typename Model>
+void LockStep(int sub_bin_bits, int bins) {
   const uint64_t seed = tb::TestSeed();
-  INFO("seed " << seed);
-  icn::Rng rng(seed + 41);
-  tb::Dut<Vpb_search> dut;
-  ref::PbSearch model(Config());
-  ref::PbSearch::In in = Example(100, 100000);
+  INFO("seed " << seed << ", " << bins << " bins");
+  icn::Rng rng(seed + 41 + bins);
+  tb::Dut<Model> dut;
+  ref::PbSearch model(Config(sub_bin_bits, bins));
+  ref::PbSearch::In in = Example(100, 100000, bins);
   for (int cycle = 0; cycle < 100000; ++cycle) {
     if (cycle % 97 == 0) {
       // Shares that add up to at most 1.0, a bound of 0.1 % .. 10 %, t_w up to 1000 cycles.
@@ -89,6 +93,7 @@ TEST_CASE("pb_search matches its reference model on random histograms and shares
     for (auto& c : in.counts) {
       if (rng.Below(20) == 0) c = rng.Below(4) == 0 ? rng.Below(65536) : rng.Below(50);
     }
+    in.empty = rng.Below(8) == 0;
     in.active = rng.Below(10) == 0;
     in.start = !dut->busy_o && rng.Below(30) == 0;
     Drive(dut, &model, in);
@@ -100,6 +105,13 @@ TEST_CASE("pb_search matches its reference model on random histograms and shares
     REQUIRE(dut->pdt_cycles_o == want.pdt);
     REQUIRE(dut->limit_o == want.limit);
   }
+}
+
+}  // namespace
+
+TEST_CASE("pb_search matches its reference model on random histograms and shares", "[unit]") {
+  LockStep<Vpb_search>(1, 16);
+  LockStep<Vpb_search_log4>(2, 124);
 }
 
 TEST_CASE("pb_search reproduces the paper's worked example of l", "[unit][directed]") {
@@ -163,22 +175,54 @@ TEST_CASE("pb_search picks the lowest bin whose accumulated count is still withi
   CHECK(Compute(dut, in) == 0);
 }
 
+namespace {
+
+// One start that reports the previous t_PDT again at once, without a scan.
+void RequireNoScan(tb::Dut<Vpb_search>& dut, ref::PbSearch::In in, uint32_t previous) {
+  in.start = true;
+  Drive(dut, nullptr, in);
+  CHECK(dut->done_o);
+  CHECK_FALSE(dut->recomputed_o);
+  CHECK(dut->pdt_cycles_o == previous);
+  in.start = false;
+  Drive(dut, nullptr, in);
+}
+
+}  // namespace
+
 TEST_CASE("pb_search recomputes only if the port was active since the last computation", "[unit][directed]") {
   tb::Dut<Vpb_search> dut;
   ref::PbSearch::In in = Example(100, 402000);
   in.counts[9] = 4;
   const uint32_t first = Compute(dut, in);
-  // No activity: a start reports the previous t_PDT at once, without a scan.
   in.counts[9] = 0;
   in.counts[15] = 50;
-  in.start = true;
-  Drive(dut, nullptr, in);
-  CHECK(dut->done_o);
-  CHECK_FALSE(dut->recomputed_o);
-  CHECK(dut->pdt_cycles_o == first);
-  in.start = false;
-  Drive(dut, nullptr, in);
+  RequireNoScan(dut, in, first);  // no activity
   // After activity it scans again and sees the new histogram.
   CHECK(Compute(dut, in) == 0xffffffffu);
   CHECK(dut->recomputed_o);
+}
+
+TEST_CASE("pb_search keeps its t_PDT while the histogram holds no idle period", "[unit][directed]") {
+  tb::Dut<Vpb_search> dut;
+  ref::PbSearch::In in = Example(100, 402000);
+  in.counts[9] = 4;
+  const uint32_t first = Compute(dut, in);
+  // Just cleared, after activity: all counts 0 would make every bin fit (t_PDT 0), but an empty
+  // histogram has nothing to teach.
+  in.counts.assign(16, 0);
+  in.empty = true;
+  in.active = true;
+  Drive(dut, nullptr, in);
+  in.active = false;
+  RequireNoScan(dut, in, first);
+  // The activity is still owed a scan: once the histogram holds something, a start scans.
+  in.empty = false;
+  in.counts[15] = 50;
+  in.start = true;
+  Drive(dut, nullptr, in);
+  in.start = false;
+  for (int i = 0; i < 100 && !dut->done_o; ++i) Drive(dut, nullptr, in);
+  CHECK(dut->recomputed_o);
+  CHECK(dut->pdt_cycles_o == 0xffffffffu);
 }

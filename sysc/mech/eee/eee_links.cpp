@@ -147,7 +147,8 @@ class EeeLinks : public Mechanism {
     r["refused_requests"] = refusals_;
     r["flits_at_sleeping_port"] = sleeping_rx_;
     if constexpr (kAdaptive) {
-      // Where the policy left t_PDT (ports that never saw traffic, still at the initial one, are left out).
+      // Where the policy left t_PDT: ports none of whose idle periods ended, and those at never, are
+      // left out (a port not searched yet counts with its initial t_PDT).
       std::vector<double> pdts;
       uint64_t hits = 0, misses = 0;
       for (const End& e : ends_) {
