@@ -5,8 +5,8 @@
 /// counters. The bins are logarithmic: a length below 2^(SubBinBits+1) cycles has a bin of its own,
 /// and each octave above is split into 2^SubBinBits bins by the SubBinBits bits after the leading
 /// one (a 32-bit length with SubBinBits = 2: 124 bins, each at most 25 % wider than its lower
-/// edge, 19 % on average), so that t_PDT can be chosen from one cycle to the longest idle period. Three ways to
-/// keep it bounded:
+/// edge, 19 % on average), so that t_PDT can be chosen from 0 cycles to the longest idle period.
+/// Three ways to keep it bounded:
 ///
 ///   Strategy 0, self-clearing: every bin is cleared TtlCycles (TTL_hist) after the last clear,
 ///               or once MaxN (h_maxN) values have been recorded since it; a clear waits while
@@ -110,7 +110,8 @@ module pb_histogram #(
     if (msb <= ShiftBits'(SubBinBits)) begin
       bin = BinBits'(clamped);  // below 2^(SubBinBits+1): one bin per length
     end else begin
-      bin = BinBits'((32'(msb) - SubBinBits) << SubBinBits) + BinBits'(clamped >> (msb - ShiftBits'(SubBinBits)));
+      bin = BinBits'((32'(msb) - SubBinBits) << SubBinBits)
+          + BinBits'(clamped >> (msb - ShiftBits'(SubBinBits)));
     end
   end
 

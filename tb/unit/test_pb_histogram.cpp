@@ -32,9 +32,9 @@ ref::PbHistogramConfig Config(int strategy) {
 
 // Every bin's count, through the read port the search uses.
 template <typename Model>
-std::vector<uint32_t> Counts(Model& m) {
-  std::vector<uint32_t> counts(kBins);
-  for (int b = 0; b < kBins; ++b) {
+std::vector<uint32_t> Counts(Model& m, int bins = kBins) {
+  std::vector<uint32_t> counts(bins);
+  for (int b = 0; b < bins; ++b) {
     m.read_bin_i = static_cast<uint8_t>(b);
     m.eval();
     counts[b] = m.read_count_o;
@@ -189,25 +189,10 @@ TEST_CASE("pb_histogram with the simulated geometry bins every 32-bit length as 
   ref::PbHistogramConfig c;
   c.strategy = 1;
   REQUIRE(c.Bins() == 124);
-  const auto counts = [](Vpb_histogram_log4& m) {
-    std::vector<uint32_t> out(124);
-    for (int b = 0; b < 124; ++b) {
-      m.read_bin_i = static_cast<uint8_t>(b);
-      m.eval();
-      out[b] = m.read_count_o;
-    }
-    return out;
-  };
+  const auto counts = [](Vpb_histogram_log4& m) { return Counts(m, 124); };
   tb::Dut<Vpb_histogram_log4> dut;
   ref::PbHistogram model(c);
-  const auto sample = [&](uint32_t value) {
-    const auto now = static_cast<uint32_t>(dut.cycles());
-    dut->sample_valid_i = true;
-    dut->sample_i = value;
-    dut->hold_i = false;
-    dut.Clock();
-    model.Clock(true, value, now);
-  };
+  const auto sample = [&](uint32_t value) { Sample(dut, &model, true, value); };
   for (int k = 0; k < 32; ++k) {
     const uint32_t low = 1u << k, high = low | (low - 1);
     sample(low);
