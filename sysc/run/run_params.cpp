@@ -9,7 +9,7 @@ const KeyTable& AllKeys() {
   static const KeyTable table([] {
     std::vector<KeySpec> keys = TopologyKeys();
     for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), ProcessKeys(),
-                             WorkloadKeys(), MechanismKeys()}) {
+                             SystemPowerKeys(), WorkloadKeys(), MechanismKeys()}) {
       keys.insert(keys.end(), part.begin(), part.end());
     }
     return keys;
@@ -21,6 +21,7 @@ RunParams MakeRunParams(const Scenario& scenario) {
   RunParams p;
   p.sim = ParseSimParams(scenario);
   p.process = ParseProcessParams(scenario);
+  p.system = ParseSystemPowerParams(scenario);
   p.net = ParseNetParams(scenario, p.warnings);
   p.net.seed = p.sim.seed;
   p.topology = MakeTopology(scenario, p.net.router);

@@ -8,6 +8,7 @@
 #include "core/process_params.h"
 #include "core/scenario.h"
 #include "core/sim_params.h"
+#include "core/system_power.h"
 #include "mech/registry.h"
 #include "net/net_params.h"
 #include "net/topology.h"
@@ -18,6 +19,7 @@ namespace icn {
 struct RunParams {
   SimParams sim;
   ProcessParams process;
+  SystemPowerParams system;
   NetParams net;
   std::shared_ptr<const Topology> topology;
   TrafficParams traffic;

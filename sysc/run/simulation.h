@@ -96,6 +96,7 @@ class Simulation final : private SinkObserver {
   nlohmann::json StalledPacket() const;
   nlohmann::json PacketResults(const Census& census) const;
   nlohmann::json EnergyResults();
+  nlohmann::json SystemEnergyResults(double controllers_j) const;
   nlohmann::json WorkloadResults() const;
   std::string SaturationReason() const;
   std::vector<std::string> Problems(const Census& census) const;

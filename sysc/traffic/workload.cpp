@@ -22,53 +22,58 @@ struct Send {
   uint64_t bytes;
 };
 
-// Builds collectives as rounds of simultaneous sends. A rank's next send waits for the messages it
-// received in its last round with receptions (its "frontier") and for its pending compute time;
-// a rank that has received nothing yet sends at the absolute time its computation reaches.
+// Builds collectives as rounds of simultaneous sends. A rank's sends of a round wait for the
+// messages it received in its last round with receptions (its "frontier") and for its pending
+// compute time; a rank that has received nothing yet sends at the absolute time its computation
+// reaches.
 class Builder {
  public:
   Builder(int ranks, double compute_scale, uint64_t seed)
       : ranks_(ranks),
         scale_(compute_scale),
         frontier_(ranks),
-        pending_(ranks, 0),
+        pending_(ranks),
         clock_(ranks, 0),
         rng_(seed) {
     w_.ranks = ranks;
   }
 
-  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance).
-  void Compute(double ns, double jitter) {
-    for (int r = 0; r < ranks_; ++r) pending_[r] += ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
+  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance), with its node
+  // at `utilisation`.
+  void Compute(double ns, double jitter, double utilisation = 1) {
+    for (int r = 0; r < ranks_; ++r) {
+      const double t = ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
+      pending_[r].ns += t;
+      pending_[r].busy_ns += t * utilisation;
+    }
   }
 
   void Round(const std::vector<Send>& sends) {
     std::vector<std::vector<uint32_t>> received(ranks_);
-    std::vector<double> gap(ranks_);
-    for (int r = 0; r < ranks_; ++r) gap[r] = std::exchange(pending_[r], 0.0);
     std::vector<bool> sent(ranks_, false);
     for (const Send& s : sends) {
       WorkloadMessage m;
       m.src = s.src;
       m.dst = s.dst;
       m.bytes = std::max<uint64_t>(1, s.bytes);
-      // Only a rank's first send of the round carries its compute gap; the rest follow at once.
-      const double g = sent[s.src] ? 0.0 : gap[s.src];
-      sent[s.src] = true;
+      // Every send of the round follows the rank's pending compute, which the round spends.
+      const Pending& p = pending_[s.src];
+      m.gap_ns = p.ns;
+      m.utilisation = p.ns > 0 ? p.busy_ns / p.ns : 1;
       if (frontier_[s.src].empty()) {
-        m.at_ns = clock_[s.src] + g;
-        clock_[s.src] = m.at_ns;
+        if (!sent[s.src]) clock_[s.src] += p.ns;
+        m.at_ns = clock_[s.src];
       } else {
         m.after = frontier_[s.src];
-        m.gap_ns = g;
       }
+      sent[s.src] = true;
       received[s.dst].push_back(static_cast<uint32_t>(w_.messages.size()));
       w_.bytes += m.bytes;
       w_.messages.push_back(std::move(m));
     }
     for (int r = 0; r < ranks_; ++r) {
       if (!received[r].empty()) frontier_[r] = received[r];
-      if (!sent[r]) pending_[r] += gap[r];  // not spent yet: carried to the rank's next send
+      if (sent[r]) pending_[r] = {};  // otherwise carried to the rank's next send
     }
   }
 
@@ -169,8 +174,13 @@ class Builder {
  private:
   int ranks_;
   double scale_;
+  // Compute not spent yet, and its utilisation-weighted part.
+  struct Pending {
+    double ns = 0;
+    double busy_ns = 0;
+  };
   std::vector<std::vector<uint32_t>> frontier_;
-  std::vector<double> pending_;
+  std::vector<Pending> pending_;
   std::vector<double> clock_;
   Rng rng_;
   Workload w_;
@@ -324,14 +334,16 @@ class TraceLine {
     if (f_.size() < 5) Fail("missing 'at <time_ns>' or 'after <ids> [<gap_ns>]'");
     if (f_[4] == "at") {
       m.at_ns = Number(5, "time_ns", 0, 1e15);
-      if (f_.size() > 6) Fail("unexpected '" + f_[6] + "' after the time");
     } else if (f_[4] == "after") {
       m.after = Dependencies(id);
-      if (f_.size() > 6) m.gap_ns = Number(6, "gap_ns", 0, 1e15);
-      if (f_.size() > 7) Fail("unexpected '" + f_[7] + "' after the gap");
     } else {
       Fail("expected 'at' or 'after', got '" + f_[4] + "'");
     }
+    const size_t compute = 6;  // the compute time's field, then the utilisation's
+    const char* what = m.after.empty() ? "compute_ns" : "gap_ns";
+    if (f_.size() > compute) m.gap_ns = Number(compute, what, 0, m.after.empty() ? m.at_ns : 1e15);
+    if (f_.size() > compute + 1) m.utilisation = Number(compute + 1, "utilisation", 0, 1);
+    if (f_.size() > compute + 2) Fail("unexpected '" + f_[compute + 2] + "' after the utilisation");
     return m;
   }
 
@@ -408,18 +420,20 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
 }
 
 void WriteTrace(const Workload& w, std::ostream& out) {
-  out << "# icnsim workload trace: <id> <src> <dst> <bytes> at <time_ns> | after <ids> [<gap_ns>]\n";
+  out << "# icnsim workload trace: <id> <src> <dst> <bytes> at <time_ns> [<compute_ns> [<utilisation>]]"
+         " | after <ids> [<gap_ns> [<utilisation>]]\n";
   out << std::setprecision(15);
   for (size_t i = 0; i < w.messages.size(); ++i) {
     const WorkloadMessage& m = w.messages[i];
     out << i << ' ' << m.src << ' ' << m.dst << ' ' << m.bytes;
     if (m.after.empty()) {
-      out << " at " << m.at_ns << '\n';
-      continue;
+      out << " at " << m.at_ns;
+    } else {
+      out << " after ";
+      for (size_t d = 0; d < m.after.size(); ++d) out << (d ? "," : "") << m.after[d];
     }
-    out << " after ";
-    for (size_t d = 0; d < m.after.size(); ++d) out << (d ? "," : "") << m.after[d];
-    if (m.gap_ns > 0) out << ' ' << m.gap_ns;
+    if (m.gap_ns > 0 || m.utilisation != 1) out << ' ' << m.gap_ns;
+    if (m.utilisation != 1) out << ' ' << m.utilisation;
     out << '\n';
   }
 }

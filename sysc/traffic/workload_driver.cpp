@@ -1,6 +1,8 @@
 #include "traffic/workload_driver.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace icn {
 namespace {
@@ -41,8 +43,12 @@ WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_
     s.bytes = m.bytes;
     s.waiting = static_cast<uint32_t>(m.after.size());
     s.gap = Cycles(m.gap_ns, cycle_ns);
+    s.utilisation = static_cast<float>(m.utilisation);
     for (uint32_t d : m.after) dependents_[fill[d]++] = id;
-    if (m.after.empty()) ready_.push({Cycles(m.at_ns, cycle_ns), id});
+    if (!m.after.empty()) continue;
+    s.release = Cycles(m.at_ns, cycle_ns);
+    s.gap = std::min(s.gap, s.release);  // the compute before a release at a time starts at 0 or later
+    ready_.push({s.release, id});
   }
 }
 
@@ -70,6 +76,29 @@ void WorkloadDriver::OnPacketDelivered(uint32_t message, uint64_t now) {
     d.release = std::max(d.release, now + d.gap);
     if (--d.waiting == 0) ready_.push({d.release, dependents_[i]});
   }
+}
+
+double WorkloadDriver::ComputeCycles(uint64_t end) const {
+  // Every compute gap that has begun: (node, first cycle, end cycle, utilisation), sorted.
+  std::vector<std::tuple<int, uint64_t, uint64_t, float>> gaps;
+  for (const State& s : state_) {
+    if (s.waiting == 0 && s.gap > 0 && s.release - s.gap < end)
+      gaps.emplace_back(s.src, s.release - s.gap, std::min(s.release, end), s.utilisation);
+  }
+  std::sort(gaps.begin(), gaps.end());
+  double cycles = 0;
+  int node = -1;
+  uint64_t covered = 0;  // the node's compute is counted up to here
+  for (const auto& [src, from, to, utilisation] : gaps) {
+    if (src != node) {
+      node = src;
+      covered = 0;
+    }
+    const uint64_t begin = std::max(from, covered);
+    if (to > begin) cycles += static_cast<double>(to - begin) * utilisation;
+    covered = std::max(covered, to);
+  }
+  return cycles;
 }
 
 }  // namespace icn

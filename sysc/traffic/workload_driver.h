@@ -34,11 +34,16 @@ class WorkloadDriver {
   // packet per cycle (the packet-step torus); busiest over mean is the workload's imbalance.
   uint64_t busiest_node_packets() const { return busiest_node_packets_; }
   double mean_node_packets() const { return mean_node_packets_; }
+  // The nodes' compute by cycle `end`: over every node, the cycles it computed (the union of its
+  // messages' compute gaps that have begun, so that sends sharing one gap count it once), each
+  // weighted by its utilisation. Divided by nodes x end: the mean utilisation.
+  double ComputeCycles(uint64_t end) const;
 
  private:
   struct State {
     uint64_t release = 0;  // cycle, once every dependency is delivered
-    uint64_t gap = 0;      // cycles after the last dependency
+    uint64_t gap = 0;      // cycles of compute before the release
+    float utilisation = 1;
     uint64_t bytes = 0;
     uint32_t waiting = 0;    // dependencies not delivered yet
     uint32_t in_flight = 0;  // packets not delivered yet

