@@ -8,10 +8,12 @@ namespace icn {
 
 const std::vector<KeySpec>& SystemPowerKeys() {
   static const std::vector<KeySpec> keys = {
-      RealKey("system.node_idle_w", "800", 0, 1e6, "W", "power of a node that is not computing (Pmin)"),
-      RealKey("system.node_busy_w", "1200", 0, 1e6, "W",
-              "power of a node computing at full utilisation (Pmax; at least system.node_idle_w)"),
-      RealKey("system.switch_w", "250", 0, 1e6, "W", "power of a switch without its ports"),
+      RealKey("system.node_idle_w", "800", 0, 1e6, "W",
+              "workload runs: power of a node that is not computing (Pmin)"),
+      RealKey(
+          "system.node_busy_w", "1200", 0, 1e6, "W",
+          "workload runs: power of a node computing at full utilisation (Pmax; at least system.node_idle_w)"),
+      RealKey("system.switch_w", "250", 0, 1e6, "W", "workload runs: power of a switch without its ports"),
   };
   return keys;
 }

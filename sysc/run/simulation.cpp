@@ -359,7 +359,8 @@ nlohmann::json Simulation::EnergyResults() {
       {"controllers_j", controllers_j},
       {"net_saving_j", window_.nominal_j - window_.energy_j - controllers_j},
       {"controllers", controllers}};
-  if (traffic_.workload()) energy["system"] = SystemEnergyResults(controllers_j);
+  // Only where the ledger powers link ends: a network of one-way optical wires has none to add.
+  if (traffic_.workload() && ledger_->components() > 0) energy["system"] = SystemEnergyResults(controllers_j);
   return energy;
 }
 
@@ -372,13 +373,14 @@ nlohmann::json Simulation::SystemEnergyResults(double controllers_j) const {
   const double cycle_s = params_.sim.cycle_ns * 1e-9;
   const uint64_t end = std::min(cycle_, measure_end_);
   const double nodes = fabric_->nodes();
-  const double compute = traffic_.workload()->ComputeCycles(end);
+  const double compute = traffic_.workload()->BusyCycles(end);
   const double nodes_j = cycle_s * (nodes * power.node_idle_w * static_cast<double>(end) +
                                     (power.node_busy_w - power.node_idle_w) * compute);
   const double switches_j = params_.topology->routers * power.switch_w * cycle_s * static_cast<double>(end);
   const double network_j = switches_j + window_.energy_j + controllers_j;
   const double network_nominal_j = switches_j + window_.nominal_j;
   const double system_j = nodes_j + network_j;
+  const double system_nominal_j = nodes_j + network_nominal_j;
   return {{"nodes", fabric_->nodes()},
           {"switches", params_.topology->routers},
           {"node_utilisation", end > 0 ? compute / (nodes * static_cast<double>(end)) : 0.0},
@@ -387,7 +389,7 @@ nlohmann::json Simulation::SystemEnergyResults(double controllers_j) const {
           {"network_j", network_j},
           {"system_j", system_j},
           {"network_saving", network_nominal_j > 0 ? 1 - network_j / network_nominal_j : 0.0},
-          {"system_saving", system_j > 0 ? 1 - system_j / (nodes_j + network_nominal_j) : 0.0}};
+          {"system_saving", system_nominal_j > 0 ? 1 - system_j / system_nominal_j : 0.0}};
 }
 
 nlohmann::json Simulation::WorkloadResults() const {

@@ -22,58 +22,52 @@ struct Send {
   uint64_t bytes;
 };
 
-// Builds collectives as rounds of simultaneous sends. A rank's sends of a round wait for the
-// messages it received in its last round with receptions (its "frontier") and for its pending
-// compute time; a rank that has received nothing yet sends at the absolute time its computation
-// reaches.
+// Builds collectives as rounds of simultaneous sends. A rank is a sequential program: each of its
+// sends waits for the messages it received in its last round with receptions (its "frontier") and
+// for its own previous send to leave; its first send of a round also carries its pending compute,
+// and the others follow it at once. A rank that has received nothing yet sends at the absolute
+// time its computation reaches. Ranks compute at full utilisation.
 class Builder {
  public:
   Builder(int ranks, double compute_scale, uint64_t seed)
       : ranks_(ranks),
         scale_(compute_scale),
         frontier_(ranks),
-        pending_(ranks),
+        pending_(ranks, 0),
         clock_(ranks, 0),
+        last_sent_(ranks, kNone),
         rng_(seed) {
     w_.ranks = ranks;
   }
 
-  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance), with its node
-  // at `utilisation`.
-  void Compute(double ns, double jitter, double utilisation = 1) {
-    for (int r = 0; r < ranks_; ++r) {
-      const double t = ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
-      pending_[r].ns += t;
-      pending_[r].busy_ns += t * utilisation;
-    }
+  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance).
+  void Compute(double ns, double jitter) {
+    for (int r = 0; r < ranks_; ++r) pending_[r] += ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
   }
 
   void Round(const std::vector<Send>& sends) {
     std::vector<std::vector<uint32_t>> received(ranks_);
-    std::vector<bool> sent(ranks_, false);
     for (const Send& s : sends) {
       WorkloadMessage m;
       m.src = s.src;
       m.dst = s.dst;
       m.bytes = std::max<uint64_t>(1, s.bytes);
-      // Every send of the round follows the rank's pending compute, which the round spends.
-      const Pending& p = pending_[s.src];
-      m.gap_ns = p.ns;
-      m.utilisation = p.ns > 0 ? p.busy_ns / p.ns : 1;
-      if (frontier_[s.src].empty()) {
-        if (!sent[s.src]) clock_[s.src] += p.ns;
+      m.gap_ns = std::exchange(pending_[s.src], 0.0);  // spent by the rank's first send of the round
+      const uint32_t id = static_cast<uint32_t>(w_.messages.size());
+      if (frontier_[s.src].empty()) {  // its clock orders its sends
+        clock_[s.src] += m.gap_ns;
         m.at_ns = clock_[s.src];
       } else {
         m.after = frontier_[s.src];
+        if (last_sent_[s.src] != kNone) m.after_sent = {last_sent_[s.src]};
       }
-      sent[s.src] = true;
-      received[s.dst].push_back(static_cast<uint32_t>(w_.messages.size()));
+      last_sent_[s.src] = id;
+      received[s.dst].push_back(id);
       w_.bytes += m.bytes;
       w_.messages.push_back(std::move(m));
     }
     for (int r = 0; r < ranks_; ++r) {
       if (!received[r].empty()) frontier_[r] = received[r];
-      if (sent[r]) pending_[r] = {};  // otherwise carried to the rank's next send
     }
   }
 
@@ -174,14 +168,11 @@ class Builder {
  private:
   int ranks_;
   double scale_;
-  // Compute not spent yet, and its utilisation-weighted part.
-  struct Pending {
-    double ns = 0;
-    double busy_ns = 0;
-  };
   std::vector<std::vector<uint32_t>> frontier_;
-  std::vector<Pending> pending_;
+  static constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<double> pending_;  // compute not spent by a send yet
   std::vector<double> clock_;
+  std::vector<uint32_t> last_sent_;  // each rank's latest send
   Rng rng_;
   Workload w_;
 };
@@ -335,13 +326,15 @@ class TraceLine {
     if (f_[4] == "at") {
       m.at_ns = Number(5, "time_ns", 0, 1e15);
     } else if (f_[4] == "after") {
-      m.after = Dependencies(id);
+      Dependencies(id, m);
     } else {
       Fail("expected 'at' or 'after', got '" + f_[4] + "'");
     }
     const size_t compute = 6;  // the compute time's field, then the utilisation's
-    const char* what = m.after.empty() ? "compute_ns" : "gap_ns";
-    if (f_.size() > compute) m.gap_ns = Number(compute, what, 0, m.after.empty() ? m.at_ns : 1e15);
+    const bool timed = f_[4] == "at";
+    const char* what = timed ? "compute_ns" : "gap_ns";
+    if (f_.size() > compute) m.gap_ns = Number(compute, what, 0, 1e15);
+    if (timed && m.gap_ns > m.at_ns) Fail("compute_ns " + f_[compute] + " exceeds time_ns " + f_[5]);
     if (f_.size() > compute + 1) m.utilisation = Number(compute + 1, "utilisation", 0, 1);
     if (f_.size() > compute + 2) Fail("unexpected '" + f_[compute + 2] + "' after the utilisation");
     return m;
@@ -375,26 +368,27 @@ class TraceLine {
     return static_cast<int64_t>(v);
   }
 
-  // The comma-separated ids after "after".
-  std::vector<uint32_t> Dependencies(uint32_t id) const {
+  // The comma-separated dependencies after "after": delivered ids, and sent ones written s<id>.
+  void Dependencies(uint32_t id, WorkloadMessage& m) const {
     if (f_.size() < 6) Fail("'after' needs a comma-separated list of ids");
-    std::vector<uint32_t> after;
-    std::istringstream ids(f_[5]);
-    for (std::string dep; std::getline(ids, dep, ',');) {
+    std::istringstream deps(f_[5]);
+    for (std::string dep; std::getline(deps, dep, ',');) {
+      const bool sent = !dep.empty() && dep[0] == 's';
+      const std::string digits = sent ? dep.substr(1) : dep;
       size_t used = 0;
       long long d = -1;
       try {
-        d = std::stoll(dep, &used);
+        d = std::stoll(digits, &used);
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != dep.size() || dep.empty() || d < 0) Fail("dependency '" + dep + "' is not an id");
+      if (used != digits.size() || digits.empty() || d < 0)
+        Fail("dependency '" + dep + "' is not an id (or s<id>)");
       if (d >= id) {
         Fail("dependency " + dep + " is not an earlier message (ids before " + std::to_string(id) + ")");
       }
-      after.push_back(static_cast<uint32_t>(d));
+      (sent ? m.after_sent : m.after).push_back(static_cast<uint32_t>(d));
     }
-    return after;
   }
 
   const std::string& origin_;
@@ -421,16 +415,18 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
 
 void WriteTrace(const Workload& w, std::ostream& out) {
   out << "# icnsim workload trace: <id> <src> <dst> <bytes> at <time_ns> [<compute_ns> [<utilisation>]]"
-         " | after <ids> [<gap_ns> [<utilisation>]]\n";
+         " | after <id|s<id>>[,...] [<gap_ns> [<utilisation>]]\n";
   out << std::setprecision(15);
   for (size_t i = 0; i < w.messages.size(); ++i) {
     const WorkloadMessage& m = w.messages[i];
     out << i << ' ' << m.src << ' ' << m.dst << ' ' << m.bytes;
-    if (m.after.empty()) {
+    if (m.after.empty() && m.after_sent.empty()) {
       out << " at " << m.at_ns;
     } else {
+      const char* comma = "";
       out << " after ";
-      for (size_t d = 0; d < m.after.size(); ++d) out << (d ? "," : "") << m.after[d];
+      for (const uint32_t d : m.after) out << std::exchange(comma, ",") << d;
+      for (const uint32_t d : m.after_sent) out << std::exchange(comma, ",") << 's' << d;
     }
     if (m.gap_ns > 0 || m.utilisation != 1) out << ' ' << m.gap_ns;
     if (m.utilisation != 1) out << ' ' << m.utilisation;

@@ -5,13 +5,15 @@
 // Trace format, one message per line ('#' starts a comment, blank lines are ignored):
 //
 //   <id> <src> <dst> <bytes> at <time_ns> [<compute_ns> [<utilisation>]]
-//   <id> <src> <dst> <bytes> after <id>[,<id>...] [<gap_ns> [<utilisation>]]
+//   <id> <src> <dst> <bytes> after <dep>[,<dep>...] [<gap_ns> [<utilisation>]]
 //
-// ids are 0, 1, 2, ... in file order; a message may only depend on earlier ones; src != dst.
-// "at": released at that time, the source having computed for compute_ns before it. "after":
-// released gap_ns after the last of its dependencies has been delivered (every packet at its
-// destination), the source computing meanwhile. The source's node runs at `utilisation` (0..1,
-// default 1) while it computes and idles otherwise: the node power model's input.
+// ids are 0, 1, 2, ... in file order; a message may only depend on earlier ones; src != dst. A
+// dependency <id> waits until that message has been delivered (every packet at its destination),
+// s<id> until it has been sent (released: a program's order of sends). "at": released at that
+// time, the source having computed for compute_ns before it. "after": released gap_ns after the
+// last of its dependencies, the source computing meanwhile. The source's node runs at
+// `utilisation` (0..1, default 1) while it computes and idles otherwise: the node power model's
+// input.
 #pragma once
 #include <cstdint>
 #include <istream>
@@ -25,10 +27,11 @@ struct WorkloadMessage {
   int src = 0;
   int dst = 0;
   uint64_t bytes = 0;
-  double at_ns = 0;             // release time when `after` is empty
-  std::vector<uint32_t> after;  // messages that must be delivered first
-  double gap_ns = 0;            // compute time before the release (after the last dependency)
-  double utilisation = 1;       // of the source's node while it computes
+  double at_ns = 0;                  // release time of a message without dependencies
+  std::vector<uint32_t> after;       // messages that must be delivered first
+  std::vector<uint32_t> after_sent;  // messages that must have been sent (released) first
+  double gap_ns = 0;                 // compute time before the release (after the last dependency)
+  double utilisation = 1;            // of the source's node while it computes
 };
 
 struct Workload {

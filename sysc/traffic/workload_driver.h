@@ -1,6 +1,7 @@
 // Runs a Workload on the network: releases each message at its time or once its dependencies have
 // been delivered and its compute gap has passed, splits it into MTU packets of whole flits, and
-// records the cycle its last message is delivered (the execution time).
+// records the cycle its last message is delivered (the execution time). A dependency waits for a
+// message's delivery or, for a sent one, its release.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -35,23 +36,33 @@ class WorkloadDriver {
   uint64_t busiest_node_packets() const { return busiest_node_packets_; }
   double mean_node_packets() const { return mean_node_packets_; }
   // The nodes' compute by cycle `end`: over every node, the cycles it computed (the union of its
-  // messages' compute gaps that have begun, so that sends sharing one gap count it once), each
-  // weighted by its utilisation. Divided by nodes x end: the mean utilisation.
-  double ComputeCycles(uint64_t end) const;
+  // messages' compute phases that have begun, so that overlapping phases count once; the presets'
+  // never overlap), each weighted by its utilisation. Divided by nodes x end: the mean utilisation.
+  double BusyCycles(uint64_t end) const;
 
  private:
   struct State {
-    uint64_t release = 0;  // cycle, once every dependency is delivered
-    uint64_t gap = 0;      // cycles of compute before the release
-    float utilisation = 1;
+    uint64_t start = 0;          // cycle its dependencies and its source's previous message allow
+    uint64_t release = 0;        // max(start + gap, at), once it is ready
+    uint64_t at = 0;             // release time of a message without dependencies
+    uint64_t gap = 0;            // cycles of compute before the release
+    float utilisation = 1;       // float: a share, kept small in a state per message
+    uint32_t next = UINT32_MAX;  // the source's next message
     uint64_t bytes = 0;
-    uint32_t waiting = 0;    // dependencies not delivered yet
+    uint32_t waiting = 0;    // dependencies not met yet
     uint32_t in_flight = 0;  // packets not delivered yet
     int src = 0, dst = 0;
   };
+  void Wait(uint32_t id, uint64_t now);  // one of its waits ended at `now`
   std::vector<State> state_;
-  std::vector<uint32_t> first_dependent_;  // CSR: dependents of m are dependents_[first[m] .. first[m+1])
-  std::vector<uint32_t> dependents_;
+  // Per message, the messages waiting for its delivery or for its release (compressed rows).
+  struct Dependents {
+    std::vector<uint32_t> first;  // message m's are ids[first[m] .. first[m + 1])
+    std::vector<uint32_t> ids;
+  };
+  static Dependents Invert(const Workload& workload, std::vector<uint32_t> WorkloadMessage::*deps);
+  Dependents on_delivery_;
+  Dependents on_release_;
   std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
                       std::greater<>>
       ready_;
