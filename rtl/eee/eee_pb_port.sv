@@ -47,6 +47,7 @@ module eee_pb_port #(
   // eee_port straps and observables (see eee_port)
   input  logic                        master_i,
   input  logic                        lpi_deep_i,
+  input  logic                        eager_wake_i,
   input  logic [LatencyWidth-1:0]     latency_i,
   input  logic [TransWidth-1:0]       sleep_cycles_i,
   input  logic [TransWidth-1:0]       wake_cycles_i,
@@ -231,6 +232,7 @@ module eee_pb_port #(
     .rst_ni         (rst_ni),
     .master_i       (master_i),
     .lpi_deep_i     (lpi_deep_i),
+    .eager_wake_i   (eager_wake_i),
     .latency_i      (latency_i),
     .sleep_cycles_i (sleep_cycles_i),
     .wake_cycles_i  (wake_cycles_i),

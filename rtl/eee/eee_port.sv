@@ -12,8 +12,11 @@
 ///                          Accept sent
 ///
 /// A power-down request is refused while the responder has packets queued or is transmitting.
-/// A power-up request is always accepted. When both ends request at once the end strapped as
-/// master wins: the master ignores the slave's request and the slave answers the master's.
+/// A power-up request is always accepted, so with eager_wake_i it is not answered: the requester
+/// starts waking on the edge after its decision (instead of 2 + 2L), the partner on the edge at
+/// which the request arrives, L - 1 cycles later: awake before the first flit, which takes L.
+/// When both ends request at once the end strapped as master wins: the master ignores the slave's
+/// request and the slave answers the master's.
 /// A packet that arrives while the link goes to sleep waits: the transition completes, then the
 /// port asks to wake. Every transition start cancels the PDT timer: it is armed again only when
 /// this end next finishes sending, so the last end to transmit is the one that asks to sleep. The port transmits only while awake with no handshake open (tx_en_o).
@@ -32,6 +35,7 @@ module eee_port #(
   // Straps: set once by the harness
   input  logic                    master_i,       // wins simultaneous requests
   input  logic                    lpi_deep_i,     // 0 = fast wake, 1 = deep sleep (reported only)
+  input  logic                    eager_wake_i,   // wake without waiting for the answer (both ends)
   input  logic [LatencyWidth-1:0] latency_i,      // one-way link latency, >= 1
   input  logic [TransWidth-1:0]   sleep_cycles_i, // t_s
   input  logic [TransWidth-1:0]   wake_cycles_i,  // t_w
@@ -96,7 +100,7 @@ module eee_port #(
   logic [1:0] seq_state;
   logic       pdt_expired, pdt_consume;
   logic       queued, rx_req_sleep, rx_req_wake, rx_answer;
-  logic       tx_done_empty, settled, can_accept, answer;
+  logic       tx_done_empty, settled, can_accept, answer, eager_start;
 
   assign queued        = (tx_queue_i != '0);
   assign rx_req_sleep  = (ctl_rx_i == MsgReqSleep);
@@ -110,7 +114,10 @@ module eee_port #(
   assign can_accept    = settled && (rx_req_wake ? !seq_on : (seq_on && !queued && !tx_busy_i));
   // Requests are answered when no handshake is open, or when both ends asked at once and the
   // partner is the master: the slave drops its own request and answers the master's.
-  assign answer        = (rx_req_sleep || rx_req_wake) && (hs_q == HsIdle || (hs_q == HsReq && !master_i));
+  assign answer        = (rx_req_sleep || (rx_req_wake && !eager_wake_i)) &&
+                         (hs_q == HsIdle || (hs_q == HsReq && !master_i));
+  // The partner's eager wake starts this end on this edge (unless it is waking already).
+  assign eager_start   = eager_wake_i && rx_req_wake && settled && !seq_on;
 
   always_comb begin
     hs_d        = hs_q;
@@ -127,9 +134,10 @@ module eee_port #(
           ctl_d       = MsgReqSleep;
           hs_d        = HsReq;
           pdt_consume = 1'b1;
-        end else if (settled && !seq_on && queued) begin
+        end else if (settled && !seq_on && queued && !eager_start) begin
           ctl_d = MsgReqWake;
-          hs_d  = HsReq;
+          if (eager_wake_i) go_d = 1'b1;
+          else hs_d = HsReq;
         end
       end
       HsReq: begin
@@ -178,7 +186,7 @@ module eee_port #(
     .rst_ni       (rst_ni),
     .now_i        (now_i[TransWidth-1:0]),
     .go_off_i     (go_q && seq_on),
-    .go_on_i      (go_q && !seq_on),
+    .go_on_i      ((go_q && !seq_on) || eager_start),
     .off_cycles_i (sleep_cycles_i),
     .on_cycles_i  (wake_cycles_i),
     .state_o      (seq_state),
@@ -196,7 +204,7 @@ module eee_port #(
     .now_i        (now_i),
     .pdt_cycles_i (pdt_cycles_i),
     .arm_i        (tx_done_empty || (hs_q == HsStart)),
-    .cancel_i     (queued || rx_busy_i || go_q),
+    .cancel_i     (queued || rx_busy_i || go_q || eager_start),
     .consume_i    (pdt_consume),
     .armed_o      (pdt_armed_o),
     .expired_o    (pdt_expired),

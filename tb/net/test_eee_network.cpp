@@ -187,3 +187,27 @@ TEST_CASE("EEE ports on links of different latencies: exact fast clocking, nothi
   CHECK(r["eee"]["sleeps"].get<uint64_t>() > 100);
   CHECK(r["eee"]["wakeups"].get<uint64_t>() > 100);
 }
+
+TEST_CASE("eager wake: nothing lost, no flit at a sleeping port, exact fast clocking, and shorter waits",
+          "[net][eee]") {
+  const std::vector<std::string> sets = {
+      "topology.kind=kary_ntree", "topology.k=4",          "topology.n=2",
+      "traffic.load=0.05",        "eee.mode=fast_wake",    "eee.pdt_ns=50",
+      "link.latency_cycles=2",    "sim.warmup_cycles=500", "sim.measure_cycles=8000"};
+  std::vector<nlohmann::json> results;
+  for (const char* handshake : {"answered", "eager"}) {
+    std::vector<std::string> with = sets;
+    with.push_back(std::string("eee.wake_handshake=") + handshake);
+    tb::Run run(with);
+    run.sim->RunToEnd();
+    results.push_back(tb::DrainedResults(run, 200000));
+    INFO(handshake);
+    CHECK(results.back()["eee"]["flits_at_sleeping_port"] == 0);
+    CHECK(results.back()["eee"]["wakeups"].get<uint64_t>() > 100);
+  }
+  // Each wake starts 2 + 2L - 1 = 5 cycles sooner; the packets that wait for one arrive sooner.
+  CHECK(results[1]["latency"]["avg"].get<double>() < results[0]["latency"]["avg"].get<double>());
+  std::vector<std::string> eager = sets;
+  eager.push_back("eee.wake_handshake=eager");
+  tb::RequireSameEveryCycle(eager);
+}

@@ -15,6 +15,7 @@ enum Hs : uint8_t { kIdle = 0, kReq = 1, kSync = 2, kStart = 3 };
 struct EeePortIn {
   bool master = false;
   bool lpi_deep = false;
+  bool eager_wake = false;
   uint8_t latency = 1;
   uint32_t sleep_cycles = 0;
   uint32_t wake_cycles = 0;
@@ -95,27 +96,33 @@ class EeePort {
         hs = kIdle;
       }
     };
+    // With eager wake a wake request is not answered: the partner starts on this edge.
+    const bool answered_req = req_sleep || (req_wake && !in.eager_wake);
+    const bool eager_start = in.eager_wake && req_wake && settled && !seq_.on();
     switch (hs_) {
       case kStart:
         hs = kIdle;
         break;
       case kIdle:
-        if (req_sleep || req_wake) {
+        if (answered_req) {
           respond();
         } else if (settled && seq_.on() && pdt_.expired() && !queued && !in.tx_busy) {
           ctl = kReqSleep;
           hs = kReq;
           consume = true;
-        } else if (settled && !seq_.on() && queued) {
+        } else if (settled && !seq_.on() && queued && !eager_start) {
           ctl = kReqWake;
-          hs = kReq;
+          if (in.eager_wake)
+            go = true;
+          else
+            hs = kReq;
         }
         break;
       case kReq:
         if (answer) {
           hs = kIdle;
           go = in.ctl_rx == kAccept;
-        } else if ((req_sleep || req_wake) && !in.master) {
+        } else if (answered_req && !in.master) {
           respond();
         }
         break;
@@ -130,8 +137,9 @@ class EeePort {
     }
 
     const bool on = seq_.on();
-    seq_.Clock(go_ && on, go_ && !on, in.sleep_cycles, in.wake_cycles);
-    pdt_.Clock(in.pdt_cycles, (in.tx_busy && !queued) || hs_ == kStart, queued || in.rx_busy || go_, consume);
+    seq_.Clock(go_ && on, (go_ && !on) || eager_start, in.sleep_cycles, in.wake_cycles);
+    pdt_.Clock(in.pdt_cycles, (in.tx_busy && !queued) || hs_ == kStart,
+               queued || in.rx_busy || go_ || eager_start, consume);
     hs_ = hs;
     ctl_ = ctl;
     sync_ = sync;

@@ -92,11 +92,12 @@ std::set<uint32_t> RandomPair(int policy, uint64_t seed) {
   cfg.wake_cycles = 10 + rng.Below(60);
   cfg.pdt_cycles = 50 + rng.Below(400);
   cfg.deep = rng.Below(2);
+  cfg.eager_wake = rng.Below(2);
   const uint32_t bound = 655 * (1 + rng.Below(5));  // 1 .. 5 %
   tb::EeePair<Model, ref::EeePbPort> pair(cfg, ref::EeePbPort(ConfigOf<Model>()),
                                           Straps(policy, bound, cfg.wake_cycles, 300 + rng.Below(3000)));
   INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles
-            << " pdt=" << cfg.pdt_cycles << " bound=" << bound);
+            << " pdt=" << cfg.pdt_cycles << " bound=" << bound << " eager wake " << cfg.eager_wake);
   std::set<uint32_t> pdts;
   double rate = 0.01;
   for (int cycle = 0; cycle < 60000; ++cycle) {

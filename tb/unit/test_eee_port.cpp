@@ -50,8 +50,9 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
     cfg.wake_cycles = rng.Below(30);
     cfg.pdt_cycles = config == 7 ? kNever : rng.Below(4) == 0 ? 0 : rng.Below(60);
     cfg.deep = rng.Below(2);
+    cfg.eager_wake = config % 2 == 1;
     INFO("L=" << int(cfg.latency) << " t_s=" << cfg.sleep_cycles << " t_w=" << cfg.wake_cycles
-              << " pdt=" << cfg.pdt_cycles);
+              << " pdt=" << cfg.pdt_cycles << " eager wake " << cfg.eager_wake);
     EeePair pair(cfg);
     // Phases of busy and quiet traffic so that both long idle periods and contention occur.
     double rate = 0.01;
@@ -96,6 +97,8 @@ TEST_CASE("eee_port matches the reference model on arbitrary control messages", 
   dut->wake_cycles_i = in.wake_cycles;
   dut->pdt_cycles_i = in.pdt_cycles;
   for (int cycle = 0; cycle < 100000; ++cycle) {
+    in.eager_wake = cycle >= 50000;  // a strap: the second half with eager wake
+    dut->eager_wake_i = in.eager_wake;
     in.master = rng.Below(2);
     in.tx_queue = static_cast<uint16_t>(rng.Below(4) == 0 ? rng.Below(3) : 0);
     in.tx_busy = dut->tx_en_o && rng.Below(3) == 0;  // the harness only sends when enabled
@@ -254,6 +257,38 @@ TEST_CASE("both ends start every transition on the same cycle 2L + 1 after the r
     REQUIRE(requested >= 0);
     // The pair harness already checks both ends are in the same state on every cycle.
     CHECK(static_cast<int64_t>(pair.cycle()) - requested == 2 * latency + 1);
+  }
+}
+
+TEST_CASE("eager wake: the requester starts on the edge after its request, the partner when it arrives",
+          "[unit][directed]") {
+  for (uint8_t latency : {1, 2, 5}) {
+    PortConfig cfg;
+    cfg.latency = latency;
+    cfg.pdt_cycles = 0;
+    cfg.eager_wake = true;
+    EeePair pair(cfg);
+    RunUntil(pair, 200, [&] { return Seq(pair, 0) == ref::LinkPowerSeq::kOff; });
+    RunFor(pair, 3);
+    pair.Enqueue(1, 2);  // a packet at the switch end wakes the link
+    uint64_t requested = 0;
+    uint64_t started[2] = {0, 0};
+    bool answered = false;
+    RunUntil(pair, 200, [&] {
+      if (requested == 0 && Ctl(pair, 1) == ref::kReqWake) requested = pair.cycle();
+      answered = answered || Ctl(pair, 0) != ref::kNone;
+      for (int e = 0; e < 2; ++e) {
+        if (started[e] == 0 && Seq(pair, e) == ref::LinkPowerSeq::kToOn) started[e] = pair.cycle();
+      }
+      return pair.end(1).queued == 0;  // the pair harness checks no flit meets a port not awake
+    });
+    INFO("L=" << int(latency));
+    REQUIRE(requested > 0);
+    CHECK_FALSE(answered);
+    CHECK(started[1] - requested == 1);  // answered: 2L + 1
+    // The request crosses the link in L cycles from the edge that sent it, the partner starts on
+    // the edge at which it arrives; its first flit too takes L cycles, so it finds the partner awake.
+    CHECK(started[0] - started[1] == latency - 1);
   }
 }
 

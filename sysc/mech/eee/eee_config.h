@@ -16,6 +16,7 @@ struct EeeConfig : MechanismConfig {
   uint32_t sleep_cycles = 0;   // t_s of the chosen LPI depth
   double wake_power_w = 24;
   double lpi_power_w = 9.6;
+  bool eager_wake = false;  // eee.wake_handshake = eager
   PdtPolicy policy = PdtPolicy::kFixed;
   double bound = 0.01;
   uint64_t period_cycles = 31250;      // PerfBound X

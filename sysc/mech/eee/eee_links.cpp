@@ -75,6 +75,7 @@ class EeeLinks : public Mechanism {
       e.tx = links[i].tx;
       e.tx_queue = links[i].tx_queue;
       e.partner = links[i].partner;
+      e.master = links[i].master;
       if (e.tx->latency() > 0xff) {
         throw ScenarioError("eee.mode: link " + links[i].name + " has a latency of " +
                             std::to_string(e.tx->latency()) +
@@ -86,6 +87,7 @@ class EeeLinks : public Mechanism {
       Model& m = *e.model;
       m.master_i = links[i].master;
       m.lpi_deep_i = config.mode == EeeMode::kDeepSleep;
+      m.eager_wake_i = config.eager_wake;
       m.latency_i = static_cast<uint8_t>(e.tx->latency());
       m.sleep_cycles_i = config.sleep_cycles;
       m.wake_cycles_i = config.wake_cycles;
@@ -221,6 +223,7 @@ class EeeLinks : public Mechanism {
     Channel* tx;
     const int32_t* tx_queue;
     int partner;
+    bool master;         // the link's transitions are counted at this end
     uint8_t rx_latency;  // cycles a message from the partner takes
     uint64_t* energy;    // its ledger counters, by power state
     RegisterActivity registers;
@@ -230,7 +233,6 @@ class EeeLinks : public Mechanism {
     // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
     // and the power state charged to the ledger since power_since (see Settle()).
     uint8_t ctl_tx = 0;
-    bool seq_on = true;
     bool tx_en = true;
     uint8_t power = 0;
     uint64_t power_since = 0;
@@ -358,7 +360,6 @@ class EeeLinks : public Mechanism {
     End& e = ends_[i];
     const Model& m = *e.model;
     e.ctl_tx = m.ctl_tx_o;
-    e.seq_on = m.seq_state_o == 0;
     write[i] = e.ctl_tx;
     Count(e);
     if (m.tx_en_o != e.tx_en) {
@@ -366,6 +367,9 @@ class EeeLinks : public Mechanism {
       e.tx->set_tx_enabled(e.tx_en);
     }
     if (m.power_o != e.power) {  // this cycle is the first in the new state
+      // A transition (power state 1) starts from awake (a sleep) or from LPI (a wake-up): the
+      // link's, counted once at its master end, as with eager wake its ends start apart.
+      if (e.master && m.power_o == 1) ++(e.power == 0 ? sleeps_ : wakeups_);
       e.energy[e.power] += now_ - e.power_since;
       e.power = m.power_o;
       e.power_since = now_;
@@ -376,7 +380,6 @@ class EeeLinks : public Mechanism {
   void Count(const End& e) {
     if (e.ctl_tx == 0) return;
     last_message_ = now_;
-    if (e.ctl_tx == 3 /* Accept */) ++(e.seq_on ? sleeps_ : wakeups_);
     if (e.ctl_tx == 4 /* Refuse */) ++refusals_;
   }
 
@@ -391,8 +394,8 @@ class EeeLinks : public Mechanism {
   bool uniform_latency_ = true;           // every link has the latency ring_ - 1
   uint64_t period_ = 1;                   // eee_pb_port: a search every period_ cycles
   bool every_edge_;
-  uint64_t sleeps_ = 0;       // power-down handshakes accepted
-  uint64_t wakeups_ = 0;      // power-up handshakes accepted
+  uint64_t sleeps_ = 0;       // links that started to power down
+  uint64_t wakeups_ = 0;      // links that started to wake
   uint64_t refusals_ = 0;     // power-down requests refused
   uint64_t sleeping_rx_ = 0;  // flits that reached a port not awake (must stay 0)
   // Clock jumps: the cycle being stepped, the last cycle a port sent a message, whether every port
