@@ -13,10 +13,10 @@
 ///
 /// A power-down request is refused while the responder has packets queued or is transmitting.
 /// A power-up request is always accepted, so with eager_wake_i it is not answered: the requester
-/// starts waking on the edge after its decision (instead of 2 + 2L), the partner on the edge at
+/// starts TO_WAKE 1 cycle after its request appears instead of 2L + 1, the partner on the edge at
 /// which the request arrives, L - 1 cycles later: awake before the first flit, which takes L.
-/// When both ends request at once the end strapped as master wins: the master ignores the slave's
-/// request and the slave answers the master's.
+/// When both ends request at once (sleep, or an answered wake) the end strapped as master wins:
+/// the master ignores the slave's request and the slave answers the master's.
 /// A packet that arrives while the link goes to sleep waits: the transition completes, then the
 /// port asks to wake. Every transition start cancels the PDT timer: it is armed again only when
 /// this end next finishes sending, so the last end to transmit is the one that asks to sleep. The port transmits only while awake with no handshake open (tx_en_o).

@@ -42,12 +42,11 @@ class WorkloadDriver {
 
  private:
   struct State {
-    uint64_t start = 0;          // cycle its dependencies and its source's previous message allow
-    uint64_t release = 0;        // max(start + gap, at), once it is ready
-    uint64_t at = 0;             // release time of a message without dependencies
-    uint64_t gap = 0;            // cycles of compute before the release
-    float utilisation = 1;       // float: a share, kept small in a state per message
-    uint32_t next = UINT32_MAX;  // the source's next message
+    uint64_t start = 0;     // cycle its dependencies and its source's previous message allow
+    uint64_t release = 0;   // max(start + gap, at), once it is ready
+    uint64_t at = 0;        // release time of a message without dependencies
+    uint64_t gap = 0;       // cycles of compute before the release
+    float utilisation = 1;  // float: a share, kept small in a state per message
     uint64_t bytes = 0;
     uint32_t waiting = 0;    // dependencies not met yet
     uint32_t in_flight = 0;  // packets not delivered yet

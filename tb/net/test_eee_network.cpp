@@ -205,7 +205,7 @@ TEST_CASE("eager wake: nothing lost, no flit at a sleeping port, exact fast cloc
     CHECK(results.back()["eee"]["flits_at_sleeping_port"] == 0);
     CHECK(results.back()["eee"]["wakeups"].get<uint64_t>() > 100);
   }
-  // Each wake starts 2 + 2L - 1 = 5 cycles sooner; the packets that wait for one arrive sooner.
+  // Each wake starts 2L = 4 cycles sooner; the packets that wait for one arrive sooner.
   CHECK(results[1]["latency"]["avg"].get<double>() < results[0]["latency"]["avg"].get<double>());
   std::vector<std::string> eager = sets;
   eager.push_back("eee.wake_handshake=eager");

@@ -47,6 +47,21 @@ std::string ReadError(const std::string& text) {
   return "";
 }
 
+// Every field of every message, as a trace round trip must keep it.
+void CheckSameMessages(const icn::Workload& a, const icn::Workload& b) {
+  REQUIRE(a.messages.size() == b.messages.size());
+  for (size_t i = 0; i < a.messages.size(); ++i) {
+    const icn::WorkloadMessage& x = a.messages[i];
+    const icn::WorkloadMessage& y = b.messages[i];
+    INFO("message " << i);
+    REQUIRE((x.src == y.src && x.dst == y.dst && x.bytes == y.bytes && x.after == y.after &&
+             x.after_sent == y.after_sent));
+    REQUIRE(x.at_ns == Approx(y.at_ns));  // 15 significant digits in the text
+    REQUIRE(x.gap_ns == Approx(y.gap_ns));
+    REQUIRE(x.utilisation == Approx(y.utilisation));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the trace reader rejects malformed lines with the line number and the reason", "[workload]") {
@@ -86,18 +101,9 @@ TEST_CASE("a preset written as a trace reads back identically", "[workload]") {
     std::stringstream text;
     icn::WriteTrace(w, text);
     const icn::Workload back = icn::ReadTrace(text, preset);
-    REQUIRE(back.messages.size() == w.messages.size());
     CHECK(back.bytes == w.bytes);
     CHECK(back.ranks == 24);
-    for (size_t i = 0; i < w.messages.size(); ++i) {
-      const auto& a = w.messages[i];
-      const auto& b = back.messages[i];
-      REQUIRE((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.after == b.after));
-      REQUIRE(a.at_ns == Approx(b.at_ns));
-      REQUIRE(a.after_sent == b.after_sent);
-      REQUIRE(a.gap_ns == Approx(b.gap_ns));
-      REQUIRE(a.utilisation == Approx(b.utilisation));
-    }
+    CheckSameMessages(w, back);
   }
 }
 
@@ -207,10 +213,11 @@ TEST_CASE("system energy: nodes at the utilisation of their compute phases, swit
           "[workload]") {
   const std::string path = "/tmp/icnsim_compute_" + std::to_string(getpid()) + ".trace";
   const std::string trace =
-      "0 0 1 100 at 3200 3200 0.5\n"    // node 0 computes cycles 0-100 at half utilisation: 50
-      "1 1 2 100 after 0 6400\n"        // node 1, 200 cycles at full utilisation once 0 arrives
-      "2 1 3 100 after 0,s1\n"          // follows node 1's previous send
-      "3 2 0 100 after 1 3200 0.25\n";  // node 2, 100 cycles at a quarter: 25
+      "0 0 1 100 at 3200 3200 0.5\n"   // node 0 computes cycles 0-100 at half utilisation: 50
+      "1 1 2 100 after 0 6400\n"       // node 1, 200 cycles at full utilisation once 0 arrives
+      "2 1 3 100 after 0,s1\n"         // follows node 1's previous send
+      "3 2 0 100 after 1 3200 0.25\n"  // node 2, 100 cycles at a quarter: 25
+      "4 1 2 100 after 0 6400\n";      // node 1's phase again, overlapping: counted once
   {
     std::ofstream f(path);
     f << trace;
@@ -219,14 +226,7 @@ TEST_CASE("system energy: nodes at the utilisation of their compute phases, swit
   const icn::Workload w = icn::ReadTrace(in, "t");
   std::stringstream written;
   icn::WriteTrace(w, written);
-  const icn::Workload back = icn::ReadTrace(written, "t");
-  REQUIRE(back.messages.size() == w.messages.size());
-  for (size_t i = 0; i < w.messages.size(); ++i) {
-    const auto& a = w.messages[i];
-    const auto& b = back.messages[i];
-    CHECK((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.after == b.after &&
-           a.at_ns == b.at_ns && a.gap_ns == b.gap_ns && a.utilisation == b.utilisation));
-  }
+  CheckSameMessages(w, icn::ReadTrace(written, "t"));
   const SystemRun off = RunSystem(path, {});
   const nlohmann::json& sys = off.energy["system"];
   const double cycle_s = 32e-9;
@@ -256,6 +256,17 @@ TEST_CASE("system energy: nodes at the utilisation of their compute phases, swit
   CHECK(s["system_saving"].get<double>() ==
         Approx(1 - s["system_j"].get<double>() / (s["nodes_j"].get<double>() + network_awake)));
   std::remove(path.c_str());
+  // A preset's compute does not depend on the network: the same with links asleep.
+  double busy[2];
+  for (const int eee : {0, 1}) {
+    tb::Run preset(SmallMegafly({"workload.kind=bsp_allreduce", "workload.iterations=2",
+                                 eee ? "eee.mode=deep_sleep" : "eee.mode=off", "eee.pdt_ns=0"}));
+    const nlohmann::json r = Finished(preset);
+    const double cycles = r["sim"]["cycles"];
+    busy[eee] = (r["energy"]["system"]["nodes_j"].get<double>() / cycle_s - 40 * 800 * cycles) / 400;
+  }
+  CHECK(busy[0] > 0);
+  CHECK(busy[1] == Approx(busy[0]));
   CHECK_THROWS_WITH(tb::Run(SmallMegafly({"system.node_busy_w=700"})),
                     Catch::Contains("system.node_busy_w: 700 W is below system.node_idle_w = 800"));
 }

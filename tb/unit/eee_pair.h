@@ -165,10 +165,15 @@ class EeePair {
       const std::string extra = ExtraMismatch(*ends_[i].rtl, ends_[i].model, ends_[i].in);
       if (!extra.empty()) return "end " + std::to_string(i) + ": " + extra;
     }
+    // With eager wake one end may wake up to L - 1 cycles before the other: {Off, ToOn} or
+    // {ToOn, On}, never anything else.
     const int a = ends_[0].rtl->seq_state_o;
     const int b = ends_[1].rtl->seq_state_o;
-    const bool waking = a == ref::LinkPowerSeq::kToOn || b == ref::LinkPowerSeq::kToOn;
-    if (a != b && !(cfg_.eager_wake && waking)) return "the two ends are in different power states";
+    const auto pair_is = [&](int x, int y) { return (a == x && b == y) || (a == y && b == x); };
+    const bool lag = cfg_.eager_wake && (pair_is(ref::LinkPowerSeq::kOff, ref::LinkPowerSeq::kToOn) ||
+                                         pair_is(ref::LinkPowerSeq::kToOn, ref::LinkPowerSeq::kOn));
+    lagging_ = a != b ? lagging_ + 1 : 0;
+    if (a != b && (!lag || lagging_ > cfg_.latency - 1u)) return "the two ends are in different power states";
     return "";
   }
 
@@ -178,6 +183,7 @@ class EeePair {
   std::deque<uint8_t> wires_[2];  // control messages in flight from end i
   std::deque<bool> flits_[2];     // flits in flight from end i
   uint64_t cycle_ = 0;
+  uint32_t lagging_ = 0;  // cycles in a row the ends have been in different states
 };
 
 }  // namespace tb

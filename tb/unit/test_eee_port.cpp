@@ -42,6 +42,7 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
   INFO("seed " << seed << " (rerun with --rng-seed " << seed << ")");
   icn::Rng rng(seed);
   uint64_t sleeps = 0;
+  uint64_t eager_sleeps = 0;  // each followed by a wake-up, eager
   uint64_t refusals = 0;
   for (int config = 0; config < 8; ++config) {
     PortConfig cfg;
@@ -66,7 +67,7 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
       const std::string problem = pair.Step();
       INFO("cycle " << cycle);
       REQUIRE(problem == "");
-      if (last_seq == 0 && Seq(pair, 0) != 0) ++sleeps;
+      if (last_seq == 0 && Seq(pair, 0) != 0) ++(cfg.eager_wake ? eager_sleeps : sleeps);
       last_seq = Seq(pair, 0);
       refusals += Ctl(pair, 0) == ref::kRefuse || Ctl(pair, 1) == ref::kRefuse;
     }
@@ -77,6 +78,7 @@ TEST_CASE("eee_port pair matches the reference model under random traffic", "[un
   }
   // The random traffic really exercised the power-down path, accepted and refused.
   CHECK(sleeps > 100);
+  CHECK(eager_sleeps > 100);
   CHECK(refusals > 10);
 }
 

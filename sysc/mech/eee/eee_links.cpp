@@ -28,6 +28,8 @@ namespace {
 template <typename Model>
 class EeeLinks : public Mechanism {
   static constexpr bool kAdaptive = !std::is_same_v<Model, Veee_port>;
+  static constexpr uint8_t kSeqOn = 0;  // link_power_seq's seq_state_e
+  static constexpr uint8_t kSeqOff = 2;
   // eee_pb_port's geometry as verilated (rtl/eee/pb_geometry.svh), from the build (its top's
   // parameters: scripts/sim_models.py): the hop-share table's length and fraction bits, and what
   // results.json reports.
@@ -233,6 +235,7 @@ class EeeLinks : public Mechanism {
     // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
     // and the power state charged to the ledger since power_since (see Settle()).
     uint8_t ctl_tx = 0;
+    uint8_t seq = 0;  // link_power_seq state: On, ToOff, Off, ToOn
     bool tx_en = true;
     uint8_t power = 0;
     uint64_t power_since = 0;
@@ -366,10 +369,14 @@ class EeeLinks : public Mechanism {
       e.tx_en = m.tx_en_o;
       e.tx->set_tx_enabled(e.tx_en);
     }
+    // The sequencer leaves On (a sleep) or Off (a wake-up), through a transition or at once when
+    // it takes 0 cycles: the link's, counted once at its master end, as with eager wake its ends
+    // start apart.
+    if (m.seq_state_o != e.seq) {
+      if (e.master && (e.seq == kSeqOn || e.seq == kSeqOff)) ++(e.seq == kSeqOn ? sleeps_ : wakeups_);
+      e.seq = m.seq_state_o;
+    }
     if (m.power_o != e.power) {  // this cycle is the first in the new state
-      // A transition (power state 1) starts from awake (a sleep) or from LPI (a wake-up): the
-      // link's, counted once at its master end, as with eager wake its ends start apart.
-      if (e.master && m.power_o == 1) ++(e.power == 0 ? sleeps_ : wakeups_);
       e.energy[e.power] += now_ - e.power_since;
       e.power = m.power_o;
       e.power_since = now_;

@@ -26,9 +26,9 @@ std::vector<KeySpec> Keys() {
                 "PerfBound idle-period histogram: cleared after h_maxN values, last h_maxN values, or never "
                 "cleared"),
       ChoiceKey("eee.wake_handshake", "answered", {"answered", "eager"},
-                "power-up handshake: answered = request, answer, both ends start together (2 + 2 x "
-                "link.latency_cycles cycles); eager = the requester starts 1 cycle after its request, the "
-                "partner when it arrives"),
+                "power-up handshake: answered = request, answer, both ends start together (2L + 1 cycles "
+                "after the request, L = the link's latency); eager = the requester starts 1 cycle after its "
+                "request, the partner when it arrives"),
       RealKey("eee.wake_power_w", "24", 0, 1e6, "W", "port power awake and in transitions"),
       RealKey("eee.fast_wake.power_w", "9.6", 0, 1e6, "W", "port power in fast-wake LPI"),
       RealKey("eee.fast_wake.t_wake_ns", "375", 0, kUnbounded, "ns", "fast-wake t_w"),
