@@ -268,7 +268,7 @@ TEST_CASE("system energy: nodes at the utilisation of their compute phases, swit
   CHECK(busy[0] > 0);
   CHECK(busy[1] == Approx(busy[0]));
   CHECK_THROWS_WITH(tb::Run(SmallMegafly({"system.node_busy_w=700"})),
-                    Catch::Contains("system.node_busy_w: 700 W is below system.node_idle_w = 800"));
+                    tb::Contains("system.node_busy_w: 700 W is below system.node_idle_w = 800"));
 }
 
 TEST_CASE("the hop-share table of a port counts the path lengths of the pairs routed through it",
