@@ -11,26 +11,28 @@ uint64_t Cycles(double ns, double cycle_ns) { return static_cast<uint64_t>(std::
 
 }  // namespace
 
-WorkloadDriver::Dependents WorkloadDriver::Invert(const Workload& w,
-                                                  std::vector<uint32_t> WorkloadMessage::*deps) {
+WorkloadDriver::Dependents WorkloadDriver::Invert(const Workload& w, bool sent) {
+  const auto deps = [sent](const WorkloadMessage& m) -> const std::vector<uint32_t>& {
+    return sent ? m.after_sent : m.after;
+  };
   Dependents d;
   d.first.assign(w.messages.size() + 1, 0);
   for (const WorkloadMessage& m : w.messages) {
-    for (uint32_t dep : m.*deps) ++d.first[dep + 1];
+    for (uint32_t dep : deps(m)) ++d.first[dep + 1];
   }
   for (size_t i = 1; i < d.first.size(); ++i) d.first[i] += d.first[i - 1];
   d.ids.resize(d.first.back());
   std::vector<uint32_t> fill(d.first.begin(), d.first.end() - 1);
   for (uint32_t id = 0; id < w.messages.size(); ++id) {
-    for (uint32_t dep : w.messages[id].*deps) d.ids[fill[dep]++] = id;
+    for (uint32_t dep : deps(w.messages[id])) d.ids[fill[dep]++] = id;
   }
   return d;
 }
 
 WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_bytes, uint32_t flit_bytes)
     : state_(w.messages.size()),
-      on_delivery_(Invert(w, &WorkloadMessage::after)),
-      on_release_(Invert(w, &WorkloadMessage::after_sent)),
+      on_delivery_(Invert(w, false)),
+      on_release_(Invert(w, true)),
       mtu_bytes_(mtu_bytes),
       flit_bytes_(flit_bytes) {
   std::vector<uint64_t> sent(static_cast<size_t>(w.ranks), 0), received(sent);

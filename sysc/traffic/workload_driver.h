@@ -59,7 +59,8 @@ class WorkloadDriver {
     std::vector<uint32_t> first;  // message m's are ids[first[m] .. first[m + 1])
     std::vector<uint32_t> ids;
   };
-  static Dependents Invert(const Workload& workload, std::vector<uint32_t> WorkloadMessage::*deps);
+  // Of every message's dependencies on a delivery, or (sent) on a release.
+  static Dependents Invert(const Workload& workload, bool sent);
   Dependents on_delivery_;
   Dependents on_release_;
   std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
