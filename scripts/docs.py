@@ -5,6 +5,8 @@
   cost: CONTROLLER ...  those controllers' rows of cost/cost.json (scripts/cost.py)
   figure: DIR/NAME      the points of a figure, sim/results/DIR/NAME_figure.csv (scripts/plot.py):
                         one row per quantity and series, one column per x, mean ± 95 % half-width
+  table: DIR/NAME       sim/results/DIR/NAME.csv as it is (a script such as scripts/workloads.py
+                        writes it)
 
   scripts/docs.py          rewrite the blocks
   scripts/docs.py --check  exit 1 if a block is not what its data makes (CTest docs_generated)
@@ -20,7 +22,7 @@ import claims
 import cost
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (claims|cost|figure): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (claims|cost|figure|table): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
 
 
 def pages():
@@ -45,6 +47,8 @@ class Sources:
             return f.table(self.results[f.path])
         if kind == "figure":
             return figure_table(argument, page)
+        if kind == "table":
+            return csv_table(argument, page)
         names = argument.split()
         unknown = set(names) - {r["controller"] for r in self.cost["controllers"]}
         if unknown:
@@ -57,6 +61,17 @@ def mean_and_interval(mean, half, seeds):
     point of one seed has no interval."""
     digits = 3 if abs(mean) < 10 else 1 if abs(mean) < 100 else 0
     return f"{mean:,.{digits}f}" + (f" ± {half:,.{digits}f}" if seeds > 1 else "")
+
+
+def csv_table(argument, page, results=ROOT / "sim" / "results"):
+    """<results>/<argument>.csv as a markdown table."""
+    path = results / f"{argument}.csv"
+    if not path.is_file():
+        raise claims.ClaimError(f"{page}: table: no {path.relative_to(ROOT)}")
+    rows = list(csv.reader(path.read_text().splitlines()))
+    cells = [[c.replace("|", "\\|") for c in row] for row in rows]
+    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in cells[1:]])
 
 
 def figure_table(argument, page, results=ROOT / "sim" / "results"):

@@ -67,9 +67,13 @@ def find(name):
     return found[0]
 
 
+# Beside the experiments, not experiments: the data of scripts/claims.py and scripts/workloads.py.
+NOT_EXPERIMENTS = {"claims.yaml", "applications.yaml"}
+
+
 def bundled_files(pattern="*"):
-    """The bundled experiment files (a mechanism's claims.yaml is not one: scripts/claims.py)."""
-    return sorted(p for p in EXPERIMENTS.glob(f"*/{pattern}.yaml") if p.name != "claims.yaml")
+    """The bundled experiment files."""
+    return sorted(p for p in EXPERIMENTS.glob(f"*/{pattern}.yaml") if p.name not in NOT_EXPERIMENTS)
 
 
 def bundled():

@@ -17,7 +17,7 @@ std::vector<KeySpec> Keys() {
       ChoiceKey("eee.policy", "fixed", {"fixed", "perfbound", "perfbound_correct"},
                 "how each port chooses t_PDT: eee.pdt_ns, PerfBound, or PerfBound with the correction"),
       RealKey("eee.bound", "0.01", 1e-4, 0.5, "", "PerfBound performance bound (0.01 = 1 %)"),
-      RealKey("eee.perfbound.period_ns", "1000000", 1, 1e12, "ns",
+      RealKey("eee.perfbound.period_ns", "100000", 1, 1e12, "ns",
               "PerfBound period X: t_PDT is recomputed every X (the paper gives no value)"),
       RealKey("eee.perfbound.initial_pdt_ns", "100000", 0, kUnbounded, "ns",
               "PerfBound's t_PDT until a port's first search (the paper gives no value; 2^32-1 cycles "
