@@ -82,6 +82,12 @@ const std::vector<KeySpec>& WorkloadKeys() {
         IntKey("workload.large_bytes", "524288", 1, 1LL << 32, "bytes",
                "random_messages: size of a large message"),
         RealKey("workload.large_fraction", "0.2", 0, 1, "", "random_messages: share of large messages"),
+        ChoiceKey("workload.release", "at_zero", {"at_zero", "poisson"},
+                  "random_messages: when messages are released: at_zero = all at time 0; poisson = each "
+                  "node's as Poisson arrivals offering workload.offered_gbps"),
+        RealKey("workload.offered_gbps", "320", 1e-3, 1e6, "Gb/s",
+                "random_messages with workload.release = poisson: each node's offered rate (mean message "
+                "size over the mean gap between its releases)"),
         IntKey("workload.livermore.k21_extent", "25", 1, 25, "",
                "livermore: kernel 21's k and i loops run 1..this (the paper's 25; smaller for quick runs)"),
         IntKey("workload.livermore.k7_n_per_node", "8", 1, 1024, "",
@@ -147,6 +153,8 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
   w.random_messages.small_bytes = static_cast<uint64_t>(s.Int("workload.small_bytes"));
   w.random_messages.large_bytes = static_cast<uint64_t>(s.Int("workload.large_bytes"));
   w.random_messages.large_fraction = s.Real("workload.large_fraction");
+  w.random_messages.poisson = s.Text("workload.release") == "poisson";
+  w.random_messages.offered_gbps = s.Real("workload.offered_gbps");
   w.livermore.k21 = static_cast<int>(s.Int("workload.livermore.k21_extent"));
   w.livermore.k7_per_node = static_cast<int>(s.Int("workload.livermore.k7_n_per_node"));
   w.livermore.k18_jn_per_node = static_cast<int>(s.Int("workload.livermore.k18_jn_per_node"));

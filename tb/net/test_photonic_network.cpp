@@ -4,6 +4,8 @@
 // empty once the last teardown has passed; a failed
 // reservation leaves no channel behind; the walk-back of Algorithm 1 ends the segment at the
 // nearest switch with a free buffer entry, and a full buffer sends it back to its source to retry;
+// after a failure a source backs off, retries or waits for the link as photonic.on_failure says; the
+// ejection bound is the busiest destination's data over its channels;
 // bad parameters are refused naming their keys; skipping idle switches equals clocking every switch every
 // cycle.
 #include <algorithm>
@@ -97,6 +99,9 @@ TEST_CASE("photonic: a lone circuit takes size / rate plus the reservation round
     for (uint64_t l : latencies) CHECK(l == c.latency);
     CHECK(r["photonic"]["failed_attempts"] == 0);
     CHECK(r["workload"]["exec_cycles"] == c.latency);
+    // The busiest (only) destination's flits at 1.6 cycles a flit on each of its 5 channels.
+    CHECK(r["photonic"]["ejection_bound_cycles"].get<double>() ==
+          Approx((c.trace == small ? 64 : 192) * 1.6 / 5));
   }
   // A NIC using one channel of its link sends the 3 packets one after another: each reservation
   // starts the cycle after the previous teardown left the source's switch.
@@ -131,6 +136,8 @@ TEST_CASE("photonic: every message once and in order per pair, tables empty afte
       CHECK(r["workload"]["messages_delivered"] == 256);
       CHECK(delivered == r["packets"]["injected"].get<uint64_t>());
       CHECK(r["photonic"]["failed_attempts"].get<uint64_t>() > 0);  // there was contention
+      CHECK(r["workload"]["exec_cycles"].get<double>() >=
+            r["photonic"]["ejection_bound_cycles"].get<double>());
       Settle(run, 100);
       CHECK(run.sim->fabric().Quiet());
       CHECK(HeldChannels(run) == 0);
@@ -151,7 +158,9 @@ std::vector<std::string> Row(const std::string& mode, const std::string& layout,
 TEST_CASE("photonic: a failed reservation releases every channel it took", "[net]") {
   // 1 -> 6 takes links 1 -> 2 .. 4 -> 5, fails at switch 5, walks back to its source and retries.
   const std::string trace = Trace("release", {{5, 7, 524288, 0}, {1, 6, 4096, 50}});
-  tb::Run run(Row("circuit", "none", trace));
+  std::vector<std::string> sets = Row("circuit", "none", trace);
+  sets.push_back("photonic.on_failure=backoff");  // (a try every [16, 32) cycles)
+  tb::Run run(sets);
   // 5 -> 7 holds three channels (5 -> 6, 6 -> 7, the ejection at 7); 1 -> 6 adds up to four while
   // it tries, and none while it waits out its back-off.
   int least = 1 << 20, most = 0;
@@ -199,6 +208,42 @@ TEST_CASE("photonic: a full buffer sends the reservation back to its source", "[
   const nlohmann::json r = run.Results();
   REQUIRE(r["check"]["ok"] == true);
   CHECK(r["photonic"]["segments_to_buffer"].get<uint64_t>() >= 1);
+}
+
+TEST_CASE("photonic: after a failure a source backs off or retries the same message or waits for the link",
+          "[net]") {
+  // 5 -> 7 holds links 5 -> 6 -> 7 (one channel each) until its 512 KB arrive; 1 -> 6 fails at switch 5,
+  // and 1 -> 2 behind it at the same NIC has a free path.
+  const std::string trace = Trace("on_failure", {{5, 7, 524288, 0}, {1, 6, 4096, 50}, {1, 2, 4096, 60}});
+  for (const std::string on_failure : {"backoff", "retry", "wait"}) {
+    INFO(on_failure);
+    std::vector<std::string> sets = Row("circuit", "none", trace);
+    sets.push_back("photonic.on_failure=" + on_failure);
+    tb::Run run(sets);
+    std::map<int, uint64_t> delivered;  // by destination
+    run.sim->on_delivery = [&](const icn::Packet& p, uint64_t) { delivered[p.dst] = run.sim->cycle(); };
+    const nlohmann::json r = run.Results();
+    REQUIRE(r["check"]["ok"] == true);
+    REQUIRE(delivered.size() == 3);
+    const uint64_t failures = r["photonic"]["failed_attempts"].get<uint64_t>();
+    if (on_failure == "backoff") {  // the next message goes while the first backs off
+      CHECK(delivered[2] < delivered[7]);
+      CHECK(failures > 100);
+    } else {  // the source keeps its one channel for the message that failed
+      CHECK(delivered[2] > delivered[6]);
+      if (on_failure == "wait") {
+        CHECK(failures == 1);  // one try while the link is held, the next after its release
+      } else {
+        CHECK(failures > 100);  // a try every [16, 32) cycles while 5 -> 7 holds the link
+      }
+    }
+    if (on_failure == "wait") {
+      // Woken the cycle after 5 -> 7's teardown frees link 5 -> 6 (the cycle its data arrived), it
+      // reserves over 6 switches, confirms back and sends its 103 cycles.
+      CHECK(delivered[6] == delivered[7] + 1 + 2 * 6 + 103);
+    }
+    CHECK(r["photonic"]["on_failure"] == on_failure);
+  }
 }
 
 TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[net]") {

@@ -3,6 +3,7 @@
 // the EEE / PerfBound policies running them on a Megafly.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,7 @@
 
 #include "core/errors.h"
 #include "net/net_util.h"
+#include "traffic/random_messages.h"
 #include "traffic/workload.h"
 
 namespace {
@@ -129,6 +131,32 @@ TEST_CASE("presets are deterministic for a seed and their collectives have the t
   for (size_t i = 0; i < pat.messages.size(); ++i) {
     for (uint32_t d : pat.messages[i].after) CHECK(d < i);
   }
+}
+
+TEST_CASE("random messages as Poisson arrivals keep the destinations and sizes of time 0", "[workload]") {
+  icn::RandomMessages spec;
+  const icn::Workload at_zero = icn::MakeRandomMessages(spec, 100, 3);
+  spec.poisson = true;
+  spec.offered_gbps = 200;
+  const icn::Workload poisson = icn::MakeRandomMessages(spec, 100, 3);
+  REQUIRE(poisson.messages.size() == at_zero.messages.size());
+  // Mean gap: the mean message (0.8 x 4 KB + 0.2 x 512 KB) in bits over 200 Gb/s.
+  const double mean_gap = 8 * (0.8 * 4096 + 0.2 * 524288) / 200;
+  double gaps = 0, squares = 0, last = 0;
+  for (size_t i = 0; i < poisson.messages.size(); ++i) {
+    const icn::WorkloadMessage &a = at_zero.messages[i], &b = poisson.messages[i];
+    CHECK((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.at_ns == 0));
+    if (i % spec.per_node == 0) last = 0;  // each node's messages, in order
+    const double gap = b.at_ns - last;
+    CHECK(gap >= 0);
+    gaps += gap;
+    squares += gap * gap;
+    last = b.at_ns;
+  }
+  const double n = static_cast<double>(poisson.messages.size()), mean = gaps / n;
+  CHECK(mean == Approx(mean_gap).epsilon(0.03));  // 10,000 gaps: 1 % standard error
+  // Exponential gaps: the standard deviation equals the mean.
+  CHECK(std::sqrt(squares / n - mean * mean) == Approx(mean_gap).epsilon(0.05));
 }
 
 TEST_CASE("a message is released only after its dependencies are delivered and its gap has passed",

@@ -26,16 +26,21 @@ std::vector<KeySpec> Keys() {
       IntKey("photonic.source_channels", "0", 0, PhotonicControl::kMaxChannels, "",
              "channels of a node's link its NIC uses: reservations or transfers it has at once (0 = "
              "photonic.channels; 1 = one message or packet at a time)"),
-      IntKey("photonic.buffer.channels", "0", 0, PhotonicControl::kMaxChannels, "",
-             "channels of a buffer's port each way (0 = photonic.channels, the port is a link like the "
-             "others; 1 = paper Figure 2 taken literally)"),
+      IntKey("photonic.buffer.channels", "1", 0, PhotonicControl::kMaxChannels, "",
+             "channels of a buffer's port each way (1 = one input and one output channel, as the paper's "
+             "Figure 2 and section IV-A have it; 0 = photonic.channels, the port a link like the others)"),
       IntKey("photonic.buffer.bytes", "1048576", 0, 1LL << 40, "bytes",
              "each buffer's size, in whole MTU packets (0 = unlimited)"),
       IntKey("photonic.requests_per_cycle", "0", 0, 1 << 16, "",
              "requests a switch's control plane answers per cycle (0 = all that arrive: a request never "
              "waits, as in the paper; 1 = one at a time, the others wait)"),
+      ChoiceKey("photonic.on_failure", "wait", {"wait", "retry", "backoff"},
+                "a reservation that failed back to its source: wait = the source keeps the channel and tries "
+                "the same message or packet again once the link that refused it frees a channel (the paper, "
+                "section III.1); retry = the same after [b, 2b) cycles; backoff = it frees the channel, the "
+                "message or packet joins the end of its queue after [b, 2b) cycles"),
       IntKey("photonic.backoff_cycles", "32", 1, 1 << 20, "cycles",
-             "a reservation that failed back to its source retries after [b, 2b) cycles"),
+             "b of photonic.on_failure = backoff or retry: the next try comes after [b, 2b) cycles"),
   };
 }
 
@@ -56,6 +61,10 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   const double channel_gbps = s.Real("photonic.channel_gbps");
   p.layout = s.Text("photonic.buffer.layout");
   const uint64_t buffer_bytes = static_cast<uint64_t>(s.Int("photonic.buffer.bytes"));
+  p.on_failure_name = s.Text("photonic.on_failure");
+  p.on_failure = p.on_failure_name == "backoff" ? OnFailure::kBackoff
+                 : p.on_failure_name == "retry" ? OnFailure::kRetry
+                                                : OnFailure::kWait;
   p.backoff_cycles = static_cast<int>(s.Int("photonic.backoff_cycles"));
   p.requests_per_cycle = static_cast<int>(s.Int("photonic.requests_per_cycle"));
   p.seed = context.sim.seed;

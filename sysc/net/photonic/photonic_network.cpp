@@ -92,6 +92,9 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   listed_switch_.assign(t.routers, 0);
   slots_.assign(t.routers, 0);
   held_.assign(t.routers, 0);
+  port_held_.assign(static_cast<size_t>(t.routers) * t.ports, 0);
+  waiting_.resize(port_held_.size());
+  ejection_work_.assign(t.nodes, 0.0);
   slot_cycles_.assign(t.routers, 0);
   slots_since_.assign(t.routers, 0);
   times_buffered_.assign(1, 0);
@@ -147,6 +150,8 @@ uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
   c.path.clear();
   c.used.clear();
   c.ends_in_buffer = false;
+  c.blocked_sw = -1;
+  c.blocked_ports = 0;
   ++live_circuits_;
   return id;
 }
@@ -179,6 +184,7 @@ void PhotonicNetwork::Inject(uint32_t id) {
   }
   units_[open].packets.push_back(id);
   units_[open].flits += p.flits;
+  ejection_work_[p.dst] += p.flits * params_.cycles_per_flit;
 }
 
 void PhotonicNetwork::ListSource(int source) {
@@ -198,21 +204,25 @@ void PhotonicNetwork::Queue(int sw, const Request& r) {
 void PhotonicNetwork::ServeSource(int source) {
   Source& s = sources_[source];
   s.listed = false;
-  const int nodes = topology_->nodes;
   while (s.free && !s.ready.empty()) {
     const uint32_t unit = s.ready.front();
     s.ready.pop_front();
     const int ch = __builtin_ctz(s.free);
     s.free &= s.free - 1;
-    units_[unit].started = true;
-    const uint32_t c = AllocCircuit(unit, source, ch);
-    const bool nic = source < nodes;
-    const int sw = nic ? Switch(source) : source - nodes;
-    const int in_port = nic ? Port(source) : topology_->ports;
-    circuits_[c].path.push_back({sw, static_cast<uint8_t>(in_port), static_cast<uint8_t>(ch), 0});
-    ++attempts_;
-    Queue(sw, {c, PhotonicReq::kReserve, 0});
+    Start(unit, source, ch);
   }
+}
+
+void PhotonicNetwork::Start(uint32_t unit, int source, int ch) {
+  const int nodes = topology_->nodes;
+  units_[unit].started = true;
+  const uint32_t c = AllocCircuit(unit, source, ch);
+  const bool nic = source < nodes;
+  const int sw = nic ? Switch(source) : source - nodes;
+  const int in_port = nic ? Port(source) : topology_->ports;
+  circuits_[c].path.push_back({sw, static_cast<uint8_t>(in_port), static_cast<uint8_t>(ch)});
+  ++attempts_;
+  Queue(sw, {c, PhotonicReq::kReserve, 0});
 }
 
 void PhotonicNetwork::Advance(uint64_t now) {
@@ -224,6 +234,8 @@ void PhotonicNetwork::Advance(uint64_t now) {
     timed_.pop();
     if (e.kind == Timed::kArrive) {
       Arrive(e.id, now);
+    } else if (e.kind == Timed::kResume) {
+      Start(e.id, units_[e.id].source, units_[e.id].kept_ch);
     } else {
       sources_[units_[e.id].source].ready.push_back(e.id);
       ListSource(units_[e.id].source);
@@ -274,6 +286,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
   }
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
+    c.path[r.hop].out_port = static_cast<uint8_t>(p);
     ++held_[sw];
     c.ends_in_buffer = true;
     ++buffered_segments_;
@@ -289,6 +302,8 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     case PhotonicReq::kReserve:
       if (a.kind == PhotonicRsp::kGranted) {
         c.path[r.hop].taken = now;
+        c.path[r.hop].out_port = a.out_port;
+        Hold(sw, a.out_port, +1, now);
         ++held_[sw];
         if (sw == Switch(u.dst) && a.out_port == Port(u.dst)) {  // the whole circuit: confirm back
           Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
@@ -303,11 +318,16 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       } else {
         if (r.hop > 0) ++walk_backs_;
         if (sw == Switch(u.dst)) ++ejection_failures_;
+        if (c.blocked_sw < 0) {
+          c.blocked_sw = sw;
+          c.blocked_ports = Candidates(sw, u.dst);
+        }
         walk_back();
       }
       return;
     case PhotonicReq::kWalkBack:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      Hold(sw, c.path[r.hop].out_port, -1, now);
       --held_[sw];
       if (a.kind == PhotonicRsp::kBuffered) {
         end_in_buffer();
@@ -342,6 +362,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     }
     case PhotonicReq::kTeardown:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
+      Hold(sw, c.path[r.hop].out_port, -1, now);
       --held_[sw];
       if (r.hop == 0) {  // the source's channel is free again; a buffer's entry left with the packet
         sources_[c.source].free |= 1u << c.source_ch;
@@ -361,12 +382,42 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
 
 void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
   const Circuit& c = circuits_[circuit];
-  sources_[c.source].free |= 1u << c.source_ch;
-  ListSource(c.source);
+  Unit& u = units_[c.unit];
   ++failures_;
   const uint64_t backoff = static_cast<uint64_t>(params_.backoff_cycles);
-  timed_.push({now + backoff + rng_.Below(static_cast<uint32_t>(backoff)), seq_++, Timed::kRetry, c.unit});
+  const uint64_t after = now + backoff + rng_.Below(static_cast<uint32_t>(backoff));
+  if (params_.on_failure == OnFailure::kBackoff) {
+    sources_[c.source].free |= 1u << c.source_ch;
+    ListSource(c.source);
+    timed_.push({after, seq_++, Timed::kRequeue, c.unit});
+  } else {
+    u.kept_ch = c.source_ch;
+    bool free_now = params_.on_failure == OnFailure::kRetry;  // (retry: after the back-off, whatever)
+    const int p = topology_->ports;
+    for (uint32_t ports = c.blocked_ports; !free_now && ports; ports &= ports - 1)
+      free_now = port_held_[c.blocked_sw * p + __builtin_ctz(ports)] < params_.channels;
+    if (params_.on_failure == OnFailure::kRetry || free_now) {
+      timed_.push(
+          {params_.on_failure == OnFailure::kRetry ? after : now + 1, seq_++, Timed::kResume, c.unit});
+    } else {  // every output it could take is full: wait for one to free a channel
+      for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
+        waiting_[c.blocked_sw * p + __builtin_ctz(ports)].push_back({c.unit, u.wait_token});
+    }
+  }
   FreeCircuit(circuit);
+}
+
+void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
+  if (port >= topology_->ports) return;  // the buffer port: no unit waits for it
+  const size_t at = static_cast<size_t>(sw) * topology_->ports + port;
+  port_held_[at] = static_cast<uint16_t>(port_held_[at] + change);
+  if (change > 0 || waiting_[at].empty()) return;
+  for (const auto& [unit, token] : waiting_[at]) {
+    if (units_[unit].wait_token != token) continue;  // woken already by another output
+    ++units_[unit].wait_token;
+    timed_.push({now + 1, seq_++, Timed::kResume, unit});
+  }
+  waiting_[at].clear();
 }
 
 void PhotonicNetwork::Arrive(uint32_t circuit, uint64_t now) {
@@ -459,6 +510,7 @@ nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
       {"channels", w},
       {"buffer_layout", params_.layout},
       {"buffer_channels", params_.buffer_channels},
+      {"on_failure", params_.on_failure_name},
       {"buffers", occupancy.size()},
       {"buffer_slots", unlimited ? nlohmann::json("unlimited") : nlohmann::json(params_.slots)},
       {"link_utilisation_mean", Mean(inter)},
@@ -480,7 +532,8 @@ nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
       {"control_requests", control_requests_},
       {"control_waits", control_waits_},
       {"reserved_channel_cycles", reserved_channel_cycles_},
-      {"reordered_packets", order_.reordered()}};
+      {"reordered_packets", order_.reordered()},
+      {"ejection_bound_cycles", *std::max_element(ejection_work_.begin(), ejection_work_.end()) / w}};
 }
 
 std::vector<std::string> PhotonicNetwork::Problems() const {

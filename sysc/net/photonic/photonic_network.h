@@ -4,16 +4,17 @@
 // circuits (segments) that the switches' control planes (SwitchControl: the verilated photonic_switch_ctrl)
 // have reserved and configured; once a segment stands, its transfer takes its size / channel rate and meets
 // no contention. Reservation, walk-back, confirmation and teardown requests travel a separate electronic
-// control network one hop per cycle; each switch answers one request per cycle (a request that finds its
-// switch busy waits a cycle: counted in control_waits).
+// control network one hop per cycle; each switch answers every request that reaches it in a cycle, or at
+// most photonic.requests_per_cycle (a request that finds its switch busy waits a cycle: control_waits).
 //
 // What a circuit carries (a "unit"): in circuit mode a whole workload message (its packets back to
 // back), in packetised and segment modes one MTU packet. Sources: each node's NIC (its link to the
 // switch has W channels: up to W attempts or transfers at once) and each buffer (one output channel).
-// A source starts the units that may try, in order; a failed attempt retries after a back-off and
-// lets the next unit try meanwhile. Segments ending in a buffer store the unit there, from where
-// it continues with a new reservation. Packets of a pair that overtake each other (different
-// buffers, adaptive up-paths) are delivered in injection order (PairOrder).
+// A source starts the units that may try, in order; a failed attempt tries again as
+// photonic.on_failure says (by default it keeps its channel until the output that refused it frees
+// one). Segments ending in a buffer store the unit there, from where it continues with a new
+// reservation. Packets of a pair that overtake each other (different buffers, adaptive up-paths) are
+// delivered in injection order (PairOrder).
 //
 // Timing of a lone circuit over H switches of T cycles' data: Reserve at the H switches in cycles
 // t .. t+H-1 (the last one takes the ejection channel), Confirm back in t+H .. t+2H-1, data in
@@ -77,7 +78,8 @@ class PhotonicNetwork : public Fabric {
   struct Hop {
     int32_t sw;
     uint8_t in_port, in_ch;
-    uint64_t taken = 0;  // when this switch took the circuit's output channel
+    uint64_t taken = 0;    // when this switch took the circuit's output channel
+    uint8_t out_port = 0;  // that channel's port (the switch's port count: its buffer)
   };
   // One reservation attempt and, once it stands, its segment (until the teardown has passed).
   struct Circuit {
@@ -87,6 +89,8 @@ class PhotonicNetwork : public Fabric {
     std::vector<Hop> path;
     std::vector<uint32_t> used;  // channels (indices into channels_) confirmed for its transfer
     bool ends_in_buffer = false;
+    int32_t blocked_sw = -1;     // where a reservation was first refused
+    uint32_t blocked_ports = 0;  // the outputs it could have taken there
   };
   // What one circuit carries, and where it is.
   struct Unit {
@@ -102,6 +106,8 @@ class PhotonicNetwork : public Fabric {
     uint16_t times_buffered = 0;
     uint16_t switches = 0;  // switches crossed so far
     uint64_t first_sent = UINT64_MAX;
+    uint8_t kept_ch = 0;      // photonic.on_failure retry / wait: the source channel it keeps meanwhile
+    uint32_t wait_token = 0;  // wait: bumped when it wakes, so its other waiting places go stale
   };
   struct Source {
     uint32_t free = 0;           // bit c: channel c free
@@ -113,12 +119,13 @@ class PhotonicNetwork : public Fabric {
     PhotonicReq kind;
     uint16_t hop;
   };
-  enum class Timed : uint8_t { kArrive, kRetry };
+  // kRequeue: a unit joins the end of its source's queue; kResume: it tries again on the channel it kept.
+  enum class Timed : uint8_t { kArrive, kRequeue, kResume };
   struct Event {
     uint64_t at;
     uint64_t seq;
     Timed kind;
-    uint32_t id;  // circuit (kArrive) or unit (kRetry)
+    uint32_t id;  // circuit (kArrive) or unit
     bool operator>(const Event& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
@@ -135,10 +142,15 @@ class PhotonicNetwork : public Fabric {
   void Queue(int sw, const Request& r);
   void ListSource(int source);
   void ServeSource(int source);
+  // An attempt of `unit` from `source` on the source's channel `ch`.
+  void Start(uint32_t unit, int source, int ch);
   void Serve(int sw, uint64_t now);
   void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
-  // The attempt failed back at its source: free the source's channel, retry after a back-off.
+  // The attempt failed back at its source: try again as photonic.on_failure says.
   void Retry(uint32_t circuit, uint64_t now);
+  // A circuit took (+1) or gave back (-1) a channel of output `port` of switch `sw`; a release wakes the
+  // units waiting for that output (photonic.on_failure = wait).
+  void Hold(int sw, int port, int change, uint64_t now);
   // The segment's data has arrived at its end: deliver, or store in that switch's buffer.
   void Arrive(uint32_t circuit, uint64_t now);
   void SetSlots(int sw, uint32_t slots, uint64_t now);
@@ -178,13 +190,16 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
 
   // Figures.
-  std::vector<uint32_t> slots_;  // per switch
-  std::vector<int> held_;        // per switch: channels its circuits hold (outputs and buffer port)
+  std::vector<uint32_t> slots_;      // per switch
+  std::vector<int> held_;            // per switch: channels its circuits hold (outputs and buffer port)
+  std::vector<uint16_t> port_held_;  // [sw * ports + port]: channels held of that output (links only)
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> waiting_;  // [sw * ports + port]: (unit, token)
   std::vector<uint64_t> slot_cycles_, slots_since_;  // occupancy integral, and when it last changed
   uint64_t attempts_ = 0, failures_ = 0, ejection_failures_ = 0, walk_backs_ = 0, segments_ = 0,
            buffered_segments_ = 0;
   uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0;
   uint64_t packets_delivered_ = 0, buffer_cycles_ = 0, network_cycles_ = 0;
+  std::vector<double> ejection_work_;     // per destination: channel-cycles of the data sent to it
   std::vector<uint64_t> times_buffered_;  // packets delivered after being stored 0, 1, 2, ... times
   std::vector<std::string> problems_;
   std::vector<LinkEnd> no_ends_;

@@ -10,6 +10,13 @@
 
 namespace icn {
 
+// What a source does when its reservation fails back to it (photonic.on_failure).
+enum class OnFailure : uint8_t {
+  kWait,     // keep the channel; the same unit tries again once the link that refused it frees a channel
+  kRetry,    // keep the channel; the same unit tries again after [b, 2b) cycles
+  kBackoff,  // free its channel; the unit joins the end of the queue after [b, 2b) cycles
+};
+
 struct PhotonicParams {
   PhotonicMode mode = PhotonicMode::kSegment;
   std::string mode_name = "segment";
@@ -20,9 +27,10 @@ struct PhotonicParams {
   std::string layout = "none";
   uint32_t slots = 0;          // per buffer, in MTU packets (photonic.buffer.bytes / MTU), or kUnlimitedSlots
   double cycles_per_flit = 1;  // a flit's time on one channel
-  int backoff_cycles = 32;
-  int requests_per_cycle = 0;  // a switch's control plane answers at most this many per cycle (0: all)     //
-                               // a failed reservation retries after [backoff, 2 backoff) cycles
+  OnFailure on_failure = OnFailure::kWait;
+  std::string on_failure_name = "wait";
+  int backoff_cycles = 32;     // b
+  int requests_per_cycle = 0;  // a switch's control plane answers at most this many per cycle (0: all)
   uint64_t seed = 1;
 
   static constexpr uint32_t kUnlimitedSlots = (1u << 24) - 1;  // the RTL's all-ones entry count
