@@ -7,7 +7,7 @@ a file system the compute nodes share). Each run writes its own results.json; th
 into <out>/summary.csv (one row per run: the point's labels, the seed, the fields the experiment
 names) and <out>/points.csv (one row per point: each numeric field's mean, standard deviation and
 95 % confidence half-width over the seeds). A second call resumes: runs whose results are there from
-the same command are not run again (--fresh runs everything). Needs PyYAML (python3-yaml)."""
+the same command and the same build are not run again (--fresh runs everything). Needs PyYAML (python3-yaml)."""
 import argparse
 import csv
 import json
@@ -113,9 +113,11 @@ def run_on_slurm(pending, out, name, jobs, sbatch_args):
 
 
 def finished(cmd, folder):
-    """Whether this exact command already ran to completion into `folder`."""
-    marker = folder / "command.txt"
-    return (folder / "results.json").exists() and marker.exists() and marker.read_text() == shlex.join(cmd) + "\n"
+    """Whether this exact command already ran to completion into `folder` with the icnsim it names
+    (results older than that binary, from an earlier build, do not count)."""
+    marker, results, binary = folder / "command.txt", folder / "results.json", Path(cmd[0])
+    return results.exists() and marker.exists() and marker.read_text() == shlex.join(cmd) + "\n" and \
+        binary.exists() and results.stat().st_mtime >= binary.stat().st_mtime
 
 
 def write_csv(path, rows):
