@@ -144,7 +144,8 @@ TEST_CASE("random messages as Poisson arrivals keep the destinations and sizes o
   const double mean_gap = 8 * (0.8 * 4096 + 0.2 * 524288) / 200;
   double gaps = 0, squares = 0, last = 0;
   for (size_t i = 0; i < poisson.messages.size(); ++i) {
-    const icn::WorkloadMessage &a = at_zero.messages[i], &b = poisson.messages[i];
+    const icn::WorkloadMessage& a = at_zero.messages[i];
+    const icn::WorkloadMessage& b = poisson.messages[i];
     CHECK((a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.at_ns == 0));
     if (i % spec.per_node == 0) last = 0;  // each node's messages, in order
     const double gap = b.at_ns - last;
