@@ -392,7 +392,9 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
     timed_.push({after, seq_++, Timed::kRequeue, c.unit});
   } else {
     u.kept_ch = c.source_ch;
-    bool free_now = params_.on_failure == OnFailure::kRetry;  // (retry: after the back-off, whatever)
+    // Retry: after the back-off, whatever. Wait: now if an output it could take has a free channel
+    // (or none was recorded: nothing to wait for).
+    bool free_now = params_.on_failure == OnFailure::kRetry || c.blocked_ports == 0;
     const int p = topology_->ports;
     for (uint32_t ports = c.blocked_ports; !free_now && ports; ports &= ports - 1)
       free_now = port_held_[c.blocked_sw * p + __builtin_ctz(ports)] < params_.channels;
