@@ -26,7 +26,6 @@ from seed_stats import describe
 ROOT = Path(__file__).resolve().parent.parent
 APPLICATIONS = ROOT / "sim" / "experiments" / "perfbound" / "applications.yaml"
 OUT = ROOT / "sim" / "results" / "perfbound" / "workloads.csv"
-CYCLE_NS = 32  # perfbound_megafly's sim.cycle_ns
 
 
 def paper_side(app, system):
@@ -92,6 +91,8 @@ def table(icnsim):
         run, run_how, utilisation = paper_side(app, spec["system"])
         preset = app["preset"]
         per_rank, bytes_per_rank, sizes = trace_stats(icnsim, *off_runs[preset])
+        scenario = off_runs[preset][0]
+        cycle_ns = yaml.safe_load((ROOT / "sim" / "scenarios" / f"{scenario}.yaml").read_text())["sim"]["cycle_ns"]
         writer.writerow([
             f"{app['name']} ({app['section']})",
             "not stated" if run is None else
@@ -99,7 +100,7 @@ def table(icnsim):
             "not stated" if utilisation is None else f"{utilisation:.3f}",
             app["pattern"],
             f"`{preset}`",
-            interval(ours(summary, preset, "exec_cycles"), CYCLE_NS * 1e-6),
+            interval(ours(summary, preset, "exec_cycles"), cycle_ns * 1e-6),
             interval(ours(summary, preset, "node_utilisation"), digits=3),
             interval(ours(summary, preset, "accepted"), 100, 1),
             f"{per_rank:,.0f}",

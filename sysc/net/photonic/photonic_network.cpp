@@ -385,23 +385,25 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
   Unit& u = units_[c.unit];
   ++failures_;
   const uint64_t backoff = static_cast<uint64_t>(params_.backoff_cycles);
-  const uint64_t after = now + backoff + rng_.Below(static_cast<uint32_t>(backoff));
+  const auto after_backoff = [&] { return now + backoff + rng_.Below(static_cast<uint32_t>(backoff)); };
   if (params_.on_failure == OnFailure::kBackoff) {
     sources_[c.source].free |= 1u << c.source_ch;
     ListSource(c.source);
-    timed_.push({after, seq_++, Timed::kRequeue, c.unit});
-  } else {
+    timed_.push({after_backoff(), seq_++, Timed::kRequeue, c.unit});
+  } else if (params_.on_failure == OnFailure::kRetry) {
     u.kept_ch = c.source_ch;
-    // Retry: after the back-off, whatever. Wait: now if an output it could take has a free channel
-    // (or none was recorded: nothing to wait for).
-    bool free_now = params_.on_failure == OnFailure::kRetry || c.blocked_ports == 0;
+    timed_.push({after_backoff(), seq_++, Timed::kResume, c.unit});
+  } else {
+    // Wait: at once if an output it could take has a free channel again (or none was recorded),
+    // else until one of them frees a channel.
+    u.kept_ch = c.source_ch;
     const int p = topology_->ports;
+    bool free_now = c.blocked_ports == 0;
     for (uint32_t ports = c.blocked_ports; !free_now && ports; ports &= ports - 1)
       free_now = port_held_[c.blocked_sw * p + __builtin_ctz(ports)] < params_.channels;
-    if (params_.on_failure == OnFailure::kRetry || free_now) {
-      timed_.push(
-          {params_.on_failure == OnFailure::kRetry ? after : now + 1, seq_++, Timed::kResume, c.unit});
-    } else {  // every output it could take is full: wait for one to free a channel
+    if (free_now) {
+      timed_.push({now + 1, seq_++, Timed::kResume, c.unit});
+    } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
         waiting_[c.blocked_sw * p + __builtin_ctz(ports)].push_back({c.unit, u.wait_token});
     }
