@@ -40,13 +40,17 @@ WORD_BITS = WORD - 1
 
 
 def netlist(top, params, files):
-    """The top's flattened design after proc (memories collected, case tables left as logic)."""
+    """The top's flattened design after proc (memories collected, case tables left as logic). Then
+    Yosys's netlist checks on it (no conflicting drivers, no combinational loop): with the latch
+    check of check_clocking, what scripts/cost.sh --check asks of the controllers not simulated."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "netlist.json"
         run = rtl_models.yosys(rtl_models.read_script(top, params, files) +
-                               f"\nproc -norom\nflatten\nmemory_collect\nwrite_json {out}\n")
+                               f"\nproc -norom\nflatten\nmemory_collect\nwrite_json {out}\n"
+                               "opt_clean\ncheck -assert\n")
         if run.returncode != 0:
-            raise RuntimeError(f"Yosys failed on {top}:\n{run.stderr.strip() or run.stdout.strip()}")
+            raise RuntimeError(f"Yosys failed on {top} (elaboration, or its netlist check):\n"
+                               f"{run.stderr.strip() or run.stdout.strip()}")
         return json.loads(out.read_text())["modules"][top]
 
 

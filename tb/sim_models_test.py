@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """CTest: scripts/sim_models.py refuses a controller its one-eval edge would not clock exactly (a
-flip-flop on another edge, a latch, clk_i used as data, no rst_ni) or whose registers it could not
-all count, each with a message naming the cause, and counts every bit of an array that is only
-partly a register.
+flip-flop on another edge, a latch, clk_i used as data, no rst_ni), one that fails Yosys's netlist
+check (a combinational loop, two drivers) or whose registers it could not all count, each with a
+message naming the cause, and counts every bit of an array that is only partly a register.
 Usage: sim_models_test.py"""
 import subprocess
 import sys
@@ -19,10 +19,14 @@ CASES = {
     "clock_as_data": ("logic [5:0] q_q;\n  always_ff @(posedge clk_i) q_q <= a_i;\n  assign y_o = q_q & {6{clk_i}};",
                       "clk_i used as data"),
     "no_flip_flop": ("assign y_o = a_i;", "has no flip-flop"),
+    "comb_loop": ("logic [5:0] q_q, w;\n  always_ff @(posedge clk_i) q_q <= a_i;\n  assign w = q_q ^ {w[4:0], w[5]};\n"
+                  "  assign y_o = w;", "netlist check"),
+    "two_drivers": ("logic [5:0] q_q;\n  always_ff @(posedge clk_i) q_q <= a_i;\n  assign y_o = q_q;\n  assign y_o = a_i;",
+                    "netlist check"),
     # arr_q[3] is only half a register: the array stays flip-flops, all 3 x 6 + 3 bits of them.
     "part_array": ("logic [5:0] arr_q [4];\n  always_ff @(posedge clk_i) begin\n    arr_q[0] <= a_i;\n"
                    "    arr_q[1] <= arr_q[0];\n    arr_q[2] <= arr_q[1];\n    arr_q[3][2:0] <= arr_q[2][2:0];\n  end\n"
-                   "  assign y_o = arr_q[3];", None),
+                   "  assign y_o = {3'b0, arr_q[3][2:0]};", None),
 }
 
 
