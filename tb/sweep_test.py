@@ -31,7 +31,7 @@ GOLDEN = ROOT / "tb" / "golden" / "sweeps"
 PLANS = {"erapid_degree": 18, "erapid_load": 144, "erapid_load_flit32": 80, "erapid_queue": 60, "erapid_rw": 18,
          "erapid_step": 2, "erapid_thresholds": 4, "fattree_grid": 341,
          "fattree_ramp": 2, "perfbound": 220, "photonic_fattree": 26, "photonic_fattree_1728": 7,
-         "photonic_torus": 26, "photonic_torus_1728": 7, "reference": 111, "torus_swap": 18,
+         "photonic_load": 8, "photonic_torus": 26, "photonic_torus_1728": 7, "reference": 111, "torus_swap": 18,
          "torus_swap_kernels": 14, "torus_swap_keys": 11, "torus_swap_p": 32}
 T_975_DF1 = 12.7062
 
