@@ -17,7 +17,7 @@ build() {  # target, sources...
   fi
 }
 build fuzz_scenario tb/fuzz/fuzz_scenario.cpp sysc/core/scenario.cpp
-build fuzz_trace tb/fuzz/fuzz_trace.cpp sysc/traffic/workload.cpp sysc/traffic/livermore.cpp sysc/traffic/random_messages.cpp sysc/core/scenario.cpp
+build fuzz_trace tb/fuzz/fuzz_trace.cpp sysc/traffic/workload.cpp sysc/traffic/collectives.cpp sysc/traffic/program_stream.cpp sysc/traffic/livermore.cpp sysc/traffic/random_messages.cpp sysc/core/scenario.cpp
 for target in fuzz_scenario fuzz_trace; do
   corpus="$out/corpus_${target#fuzz_}"
   mkdir -p "$corpus"

@@ -23,6 +23,7 @@
 #include "run/run_params.h"
 #include "run/sim_top.h"
 #include "run/simulation.h"
+#include "traffic/message_stream.h"
 #include "traffic/workload.h"
 
 #ifndef ICNSIM_SCENARIO_DIR
@@ -319,7 +320,7 @@ int Check(const Request& request) {
   PrintWarnings(params);
   // A trace is read (and so checked) too; presets cannot be wrong.
   if (params.workload.kind == "trace")
-    icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
+    icn::OpenWorkload(params.workload, params.topology->nodes, params.sim.seed);
   std::printf("%s: ok\n", scenario.name().c_str());
   return 0;
 }
@@ -330,16 +331,17 @@ int WriteWorkload(const Request& request) {
   if (params.workload.kind == "none")
     throw icn::ScenarioError("workload.kind: none; allowed: a preset or trace");
   if (!request.out.empty()) RequireCreatableFile("--out", request.out);
-  const icn::Workload w = icn::LoadWorkload(params.workload, params.topology->nodes, params.sim.seed);
+  const auto stream = icn::OpenWorkload(params.workload, params.topology->nodes, params.sim.seed);
+  icn::TraceSummary w;
   if (request.out.empty()) {
-    icn::WriteTrace(w, std::cout);
+    w = icn::WriteTrace(*stream, std::cout);
   } else {
     std::ostringstream text;
-    icn::WriteTrace(w, text);
+    w = icn::WriteTrace(*stream, text);
     MakeFolder("--out", fs::absolute(request.out).parent_path());
     WriteAtomically(request.out, text.str());
   }
-  std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages.size(),
+  std::fprintf(stderr, "%zu messages, %llu bytes, nodes 0..%d\n", w.messages,
                static_cast<unsigned long long>(w.bytes), w.ranks - 1);
   return 0;
 }

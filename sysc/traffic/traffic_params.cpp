@@ -73,6 +73,11 @@ const std::vector<KeySpec>& WorkloadKeys() {
         TextKey("workload.trace", "''", "trace file to replay (workload.kind = trace)"),
         IntKey("workload.iterations", "0", 0, 1e6, "", "preset iterations (0 = the preset's own)"),
         RealKey("workload.compute_scale", "1", 0, 1e6, "", "multiplies every compute gap of a preset"),
+        ChoiceKey("workload.allreduce", "openmpi", AllreduceRuleNames(),
+                  "the presets' allreduce algorithm: chosen by size as Open MPI's fixed rule does "
+                  "(recursive doubling below 10,000 B, ring above) or as MPICH's does (recursive "
+                  "doubling up to 2,048 B, Rabenseifner's reduce-scatter + allgather above), or one "
+                  "algorithm for every allreduce"),
         IntKey("workload.mtu_bytes", "9600", 1, 1 << 24, "bytes", "largest packet"),
         IntKey("workload.flit_bytes", "1600", 1, 1 << 24, "bytes",
                "bytes a link carries per cycle (400 Gb/s x 32 ns = 1600 B)"),
@@ -146,6 +151,7 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
   w.trace = s.Text("workload.trace");
   w.iterations = static_cast<int>(s.Int("workload.iterations"));
   w.compute_scale = s.Real("workload.compute_scale");
+  w.allreduce = s.Text("workload.allreduce");
   w.mtu_bytes = static_cast<uint32_t>(s.Int("workload.mtu_bytes"));
   w.flit_bytes = static_cast<uint32_t>(s.Int("workload.flit_bytes"));
   w.max_cycles = static_cast<uint64_t>(s.Int("workload.max_cycles"));

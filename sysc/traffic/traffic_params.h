@@ -33,6 +33,7 @@ struct WorkloadParams {
   std::string trace;
   int iterations = 0;
   double compute_scale = 1;
+  std::string allreduce = "openmpi";  // an AllreduceRuleNames() value
   uint32_t mtu_bytes = 9600;
   uint32_t flit_bytes = 1600;
   uint64_t max_cycles = 100000000;

@@ -12,7 +12,7 @@ TrafficSource::TrafficSource(const TrafficParams& traffic, const WorkloadParams&
       pattern_(traffic.pattern, pattern_dims, traffic.hotspot_nodes, traffic.hotspot_fraction),
       profile_(traffic) {
   if (workload.kind != "none") {
-    workload_ = std::make_unique<WorkloadDriver>(LoadWorkload(workload, nodes, sim.seed), sim.cycle_ns,
+    workload_ = std::make_unique<WorkloadDriver>(OpenWorkload(workload, nodes, sim.seed), sim.cycle_ns,
                                                  workload.mtu_bytes, workload.flit_bytes);
     return;
   }

@@ -11,171 +11,13 @@
 #include "core/errors.h"
 #include "core/rng.h"
 #include "traffic/livermore.h"
+#include "traffic/message_stream.h"
+#include "traffic/program_stream.h"
 #include "traffic/random_messages.h"
 #include "traffic/traffic_params.h"
 
 namespace icn {
 namespace {
-
-struct Send {
-  int src, dst;
-  uint64_t bytes;
-};
-
-// Builds collectives as rounds of simultaneous sends. A rank is a sequential program: each of its
-// sends waits for the messages it received in its last round with receptions (its "frontier") and
-// for its own previous send to leave; its first send of a round also carries its pending compute,
-// and the others follow it at once. A rank that has received nothing yet sends at the absolute
-// time its computation reaches. Ranks compute at full utilisation.
-class Builder {
- public:
-  Builder(int ranks, double compute_scale, uint64_t seed)
-      : ranks_(ranks),
-        scale_(compute_scale),
-        frontier_(ranks),
-        pending_(ranks, 0),
-        clock_(ranks, 0),
-        last_sent_(ranks, kNone),
-        rng_(seed) {
-    w_.ranks = ranks;
-  }
-
-  // Every rank computes ns x (1 +- jitter), uniformly distributed (load imbalance).
-  void Compute(double ns, double jitter) {
-    for (int r = 0; r < ranks_; ++r) pending_[r] += ns * scale_ * (1 + jitter * (2 * rng_.Uniform() - 1));
-  }
-
-  void Round(const std::vector<Send>& sends) {
-    std::vector<std::vector<uint32_t>> received(ranks_);
-    for (const Send& s : sends) {
-      WorkloadMessage m;
-      m.src = s.src;
-      m.dst = s.dst;
-      m.bytes = std::max<uint64_t>(1, s.bytes);
-      m.gap_ns = std::exchange(pending_[s.src], 0.0);  // spent by the rank's first send of the round
-      const uint32_t id = static_cast<uint32_t>(w_.messages.size());
-      if (frontier_[s.src].empty()) {  // its clock orders its sends
-        clock_[s.src] += m.gap_ns;
-        m.at_ns = clock_[s.src];
-      } else {
-        m.after = frontier_[s.src];
-        if (last_sent_[s.src] != kNone) m.after_sent = {last_sent_[s.src]};
-      }
-      last_sent_[s.src] = id;
-      received[s.dst].push_back(id);
-      w_.bytes += m.bytes;
-      w_.messages.push_back(std::move(m));
-    }
-    for (int r = 0; r < ranks_; ++r) {
-      if (!received[r].empty()) frontier_[r] = received[r];
-    }
-  }
-
-  // Ring allreduce: reduce-scatter then allgather, 2 (P - 1) rounds of chunks of bytes / P.
-  void AllreduceRing(uint64_t bytes) {
-    const uint64_t chunk = (bytes + ranks_ - 1) / ranks_;
-    for (int step = 0; step < 2 * (ranks_ - 1); ++step) {
-      std::vector<Send> round;
-      for (int r = 0; r < ranks_; ++r) round.push_back({r, (r + 1) % ranks_, chunk});
-      Round(round);
-    }
-  }
-
-  // Recursive doubling; the ranks above the largest power of two fold in before and out after.
-  void AllreduceDoubling(uint64_t bytes) {
-    int p2 = 1;
-    while (p2 * 2 <= ranks_) p2 *= 2;
-    std::vector<Send> fold, unfold;
-    for (int r = p2; r < ranks_; ++r) {
-      fold.push_back({r, r - p2, bytes});
-      unfold.push_back({r - p2, r, bytes});
-    }
-    if (!fold.empty()) Round(fold);
-    for (int d = 1; d < p2; d *= 2) {
-      std::vector<Send> round;
-      for (int r = 0; r < p2; ++r) round.push_back({r, r ^ d, bytes});
-      Round(round);
-    }
-    if (!unfold.empty()) Round(unfold);
-  }
-
-  // Binomial-tree broadcast from `root`.
-  void Broadcast(int root, uint64_t bytes) {
-    for (int mask = 1; mask < ranks_; mask *= 2) {
-      std::vector<Send> round;
-      for (int rel = 0; rel < mask && rel + mask < ranks_; ++rel) {
-        round.push_back({(rel + root) % ranks_, (rel + mask + root) % ranks_, bytes});
-      }
-      Round(round);
-    }
-  }
-
-  // Binomial-tree gather to `root`: each step forwards everything collected so far.
-  void Gather(int root, uint64_t bytes) {
-    for (int mask = 1; mask < ranks_; mask *= 2) {
-      std::vector<Send> round;
-      for (int rel = mask; rel < ranks_; rel += 2 * mask) {
-        const uint64_t held = bytes * static_cast<uint64_t>(std::min(mask, ranks_ - rel));
-        round.push_back({(rel + root) % ranks_, (rel - mask + root) % ranks_, held});
-      }
-      Round(round);
-    }
-  }
-
-  // Pairwise-exchange all-to-all: P - 1 rounds, rank r sends to r + k in round k.
-  void AllToAll(uint64_t bytes) {
-    for (int k = 1; k < ranks_; ++k) {
-      std::vector<Send> round;
-      for (int r = 0; r < ranks_; ++r) round.push_back({r, (r + k) % ranks_, bytes});
-      Round(round);
-    }
-  }
-
-  // Halo exchange on a periodic 3-D grid of ranks (as cubic as the rank count allows).
-  void Halo(uint64_t bytes) {
-    // dims[0] near the cube root of P, dims[1] near the square root of what is left.
-    const auto divisor_near = [](int n, double want) {
-      int best = 1;
-      for (int f = 1; f <= n; ++f) {
-        if (n % f == 0 && std::abs(f - want) < std::abs(best - want)) best = f;
-      }
-      return best;
-    };
-    int dims[3];
-    dims[0] = divisor_near(ranks_, std::cbrt(static_cast<double>(ranks_)));
-    dims[1] = divisor_near(ranks_ / dims[0], std::sqrt(static_cast<double>(ranks_ / dims[0])));
-    dims[2] = ranks_ / dims[0] / dims[1];
-    std::vector<Send> round;
-    for (int r = 0; r < ranks_; ++r) {
-      const int c[3] = {r % dims[0], r / dims[0] % dims[1], r / (dims[0] * dims[1])};
-      std::vector<int> seen;
-      for (int d = 0; d < 3; ++d) {
-        for (const int step : {-1, 1}) {
-          int n[3] = {c[0], c[1], c[2]};
-          n[d] = (n[d] + step + dims[d]) % dims[d];
-          const int other = n[0] + dims[0] * (n[1] + dims[1] * n[2]);
-          if (other == r || std::find(seen.begin(), seen.end(), other) != seen.end()) continue;
-          seen.push_back(other);
-          round.push_back({r, other, bytes});
-        }
-      }
-    }
-    if (!round.empty()) Round(round);
-  }
-
-  Workload Take() { return std::move(w_); }
-
- private:
-  int ranks_;
-  double scale_;
-  std::vector<std::vector<uint32_t>> frontier_;
-  static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<double> pending_;  // compute not spent by a send yet
-  std::vector<double> clock_;
-  std::vector<uint32_t> last_sent_;  // each rank's latest send
-  Rng rng_;
-  Workload w_;
-};
 
 constexpr double kUs = 1000;
 constexpr uint64_t kKiB = 1024;
@@ -184,66 +26,82 @@ constexpr uint64_t kKiB = 1024;
   throw ScenarioError(origin + ":" + std::to_string(line) + ": " + why);
 }
 
-// Each preset appends its collectives to the builder; `iterations` 0 takes its own count.
-void BspAllreduce(Builder& b, int iterations) {
+// A preset's program over `ranks` ranks; `iterations` 0 takes its own count.
+using Ops = std::vector<Operation>;
+struct PresetShape {
+  int ranks;
+  int iterations;
+  AllreduceRule allreduce;
+  int Iterations(int own) const { return iterations > 0 ? iterations : own; }
+  void Allreduce(uint64_t bytes, Ops& out) const {
+    for (const Operation& op : icn::Allreduce(allreduce, bytes, ranks)) out.push_back(op);
+  }
+};
+
+Operation Compute(double ns, double jitter) { return {Operation::Kind::kCompute, 0, ns, jitter}; }
+Operation Collective(Operation::Kind kind, uint64_t bytes) { return {kind, bytes}; }
+using Kind = Operation::Kind;
+
+Program BspAllreduce(const PresetShape& p) {
   // LAMMPS-like: short compute steps, each closed by a halo exchange and a small allreduce;
   // every eighth step a longer analysis phase and a large allreduce.
-  b.Broadcast(0, 64 * kKiB);
-  const int steps = iterations > 0 ? iterations : 40;
-  for (int i = 0; i < steps; ++i) {
-    b.Compute(50 * kUs, 0.2);
-    b.Halo(32 * kKiB);
-    b.AllreduceDoubling(64);
-    if (i % 8 == 7) {
-      b.Compute(400 * kUs, 0.1);
-      b.AllreduceRing(512 * kKiB);
-    }
-  }
+  return {1 + p.Iterations(40), [p](int step, Ops& out) {
+            if (step == 0) return out.push_back(Collective(Kind::kBroadcast, 64 * kKiB));
+            out.push_back(Compute(50 * kUs, 0.2));
+            out.push_back(Collective(Kind::kHalo, 32 * kKiB));
+            p.Allreduce(64, out);
+            if ((step - 1) % 8 != 7) return;
+            out.push_back(Compute(400 * kUs, 0.1));
+            p.Allreduce(512 * kKiB, out);
+          }};
 }
 
-void SilentBursts(Builder& b, int iterations) {
+Program SilentBursts(const PresetShape& p) {
   // PATMOS-like: a burst at start (input broadcast, particle exchange), independent batches
   // with nothing on the network, a burst at the end (allreduce of the tallies, gather).
-  b.Broadcast(0, 1024 * kKiB);
-  b.AllToAll(8 * kKiB);
-  const int batches = iterations > 0 ? iterations : 1;
-  for (int i = 0; i < batches; ++i) b.Compute(2000 * kUs, 0.05);
-  b.AllreduceRing(256 * kKiB);
-  b.Gather(0, 64 * kKiB);
+  const int batches = p.Iterations(1);
+  return {batches + 2, [p, batches](int step, Ops& out) {
+            if (step == 0) {
+              out.push_back(Collective(Kind::kBroadcast, 1024 * kKiB));
+              out.push_back(Collective(Kind::kAllToAll, 8 * kKiB));
+            } else if (step <= batches) {
+              out.push_back(Compute(2000 * kUs, 0.05));
+            } else {
+              p.Allreduce(256 * kKiB, out);
+              out.push_back(Collective(Kind::kGather, 64 * kKiB));
+            }
+          }};
 }
 
-void SmallCollectives(Builder& b, int iterations) {
+Program SmallCollectives(const PresetShape& p) {
   // MLWF-like: frequent small Gather-Broadcast-Broadcast sequences, a larger allreduce now and then.
-  const int steps = iterations > 0 ? iterations : 150;
-  for (int i = 0; i < steps; ++i) {
-    b.Compute(4 * kUs, 0.5);
-    b.Gather(0, 2 * kKiB);
-    b.Broadcast(0, 2 * kKiB);
-    b.Broadcast(0, 2 * kKiB);
-    if (i % 25 == 24) {
-      b.Compute(20 * kUs, 0.2);
-      b.AllreduceRing(256 * kKiB);
-    }
-  }
+  return {p.Iterations(150), [p](int step, Ops& out) {
+            out.push_back(Compute(4 * kUs, 0.5));
+            out.push_back(Collective(Kind::kGather, 2 * kKiB));
+            out.push_back(Collective(Kind::kBroadcast, 2 * kKiB));
+            out.push_back(Collective(Kind::kBroadcast, 2 * kKiB));
+            if (step % 25 != 24) return;
+            out.push_back(Compute(20 * kUs, 0.2));
+            p.Allreduce(256 * kKiB, out);
+          }};
 }
 
-void LayeredAllreduce(Builder& b, int iterations) {
+Program LayeredAllreduce(const PresetShape& p) {
   // AlexNet-like data-parallel training: a long forward/backward compute, then one gradient
   // allreduce per layer, last layer first, with a little compute between them.
-  const uint64_t layers[] = {64 * kKiB, 160 * kKiB, 300 * kKiB, 600 * kKiB, 1536 * kKiB};
-  const int steps = iterations > 0 ? iterations : 4;
-  for (int i = 0; i < steps; ++i) {
-    b.Compute(600 * kUs, 0.05);
-    for (int l = 4; l >= 0; --l) {
-      b.Compute(40 * kUs, 0.1);
-      b.AllreduceRing(layers[l]);
-    }
-  }
+  return {p.Iterations(4), [p](int, Ops& out) {
+            static const uint64_t layers[] = {64 * kKiB, 160 * kKiB, 300 * kKiB, 600 * kKiB, 1536 * kKiB};
+            out.push_back(Compute(600 * kUs, 0.05));
+            for (int l = 4; l >= 0; --l) {
+              out.push_back(Compute(40 * kUs, 0.1));
+              p.Allreduce(layers[l], out);
+            }
+          }};
 }
 
 struct Preset {
   std::string name;
-  void (*build)(Builder&, int iterations);
+  Program (*program)(const PresetShape&);
 };
 
 const std::vector<Preset>& Presets() {
@@ -267,30 +125,43 @@ const std::vector<std::string>& WorkloadPresets() {
   return names;
 }
 
-Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
-                      uint64_t seed) {
+std::unique_ptr<MessageStream> OpenPreset(const std::string& preset, int ranks, int iterations,
+                                          double compute_scale, uint64_t seed, AllreduceRule allreduce) {
   if (ranks < 2) {
     throw ScenarioError("workload.kind: a workload needs at least 2 nodes, the topology has " +
                         std::to_string(ranks));
   }
-  if (preset == "livermore") return MakeLivermore(ranks, iterations);
-  if (preset == "random_messages") return MakeRandomMessages(RandomMessages{}, ranks, seed);
+  if (preset == "livermore") return std::make_unique<WholeWorkload>(MakeLivermore(ranks, iterations));
+  if (preset == "random_messages")
+    return std::make_unique<WholeWorkload>(MakeRandomMessages(RandomMessages{}, ranks, seed));
   for (const Preset& p : Presets()) {
-    if (p.name != preset) continue;
-    Builder b(ranks, compute_scale, seed);
-    p.build(b, iterations);
-    return b.Take();
+    if (p.name == preset)
+      return std::make_unique<ProgramStream>(p.program({ranks, iterations, allreduce}), ranks, compute_scale,
+                                             seed);
   }
   throw ScenarioError("workload.kind: unknown preset '" + preset + "'");
 }
 
-Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
+Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
+                      uint64_t seed, AllreduceRule allreduce) {
+  const auto stream = OpenPreset(preset, ranks, iterations, compute_scale, seed, allreduce);
+  Workload w;
+  w.ranks = stream->ranks();
+  while (stream->Next(w.messages)) {
+  }
+  for (const WorkloadMessage& m : w.messages) w.bytes += m.bytes;
+  return w;
+}
+
+std::unique_ptr<MessageStream> OpenWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
   if (params.kind == "random_messages" && nodes >= 2)
-    return MakeRandomMessages(params.random_messages, nodes, seed);
+    return std::make_unique<WholeWorkload>(MakeRandomMessages(params.random_messages, nodes, seed));
   if (params.kind == "livermore" && nodes >= 2)
-    return MakeLivermore(nodes, params.iterations, params.livermore);
-  if (params.kind != "trace")
-    return MakeWorkload(params.kind, nodes, params.iterations, params.compute_scale, seed);
+    return std::make_unique<WholeWorkload>(MakeLivermore(nodes, params.iterations, params.livermore));
+  if (params.kind != "trace") {
+    return OpenPreset(params.kind, nodes, params.iterations, params.compute_scale, seed,
+                      AllreduceRuleNamed(params.allreduce));
+  }
   std::ifstream file(params.trace);
   if (!file) throw ScenarioError("workload.trace: cannot open '" + params.trace + "'");
   Workload w = ReadTrace(file, params.trace);
@@ -298,7 +169,7 @@ Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed) {
     throw ScenarioError("workload.trace: '" + params.trace + "' uses node " + std::to_string(w.ranks - 1) +
                         "; allowed: nodes [0, " + std::to_string(nodes - 1) + "] of the topology");
   }
-  return w;
+  return std::make_unique<WholeWorkload>(std::move(w));
 }
 
 namespace {
@@ -413,25 +284,49 @@ Workload ReadTrace(std::istream& in, const std::string& origin) {
   return w;
 }
 
-void WriteTrace(const Workload& w, std::ostream& out) {
+namespace {
+
+void WriteHeader(std::ostream& out) {
   out << "# icnsim workload trace: <id> <src> <dst> <bytes> at <time_ns> [<compute_ns> [<utilisation>]]"
          " | after <id|s<id>>[,...] [<gap_ns> [<utilisation>]]\n";
   out << std::setprecision(15);
-  for (size_t i = 0; i < w.messages.size(); ++i) {
-    const WorkloadMessage& m = w.messages[i];
-    out << i << ' ' << m.src << ' ' << m.dst << ' ' << m.bytes;
-    if (m.after.empty() && m.after_sent.empty()) {
-      out << " at " << m.at_ns;
-    } else {
-      const char* comma = "";
-      out << " after ";
-      for (const uint32_t d : m.after) out << std::exchange(comma, ",") << d;
-      for (const uint32_t d : m.after_sent) out << std::exchange(comma, ",") << 's' << d;
-    }
-    if (m.gap_ns > 0 || m.utilisation != 1) out << ' ' << m.gap_ns;
-    if (m.utilisation != 1) out << ' ' << m.utilisation;
-    out << '\n';
+}
+
+void WriteMessage(size_t id, const WorkloadMessage& m, std::ostream& out) {
+  out << id << ' ' << m.src << ' ' << m.dst << ' ' << m.bytes;
+  if (m.after.empty() && m.after_sent.empty()) {
+    out << " at " << m.at_ns;
+  } else {
+    const char* comma = "";
+    out << " after ";
+    for (const uint32_t d : m.after) out << std::exchange(comma, ",") << d;
+    for (const uint32_t d : m.after_sent) out << std::exchange(comma, ",") << 's' << d;
   }
+  if (m.gap_ns > 0 || m.utilisation != 1) out << ' ' << m.gap_ns;
+  if (m.utilisation != 1) out << ' ' << m.utilisation;
+  out << '\n';
+}
+
+}  // namespace
+
+void WriteTrace(const Workload& w, std::ostream& out) {
+  WriteHeader(out);
+  for (size_t i = 0; i < w.messages.size(); ++i) WriteMessage(i, w.messages[i], out);
+}
+
+TraceSummary WriteTrace(MessageStream& stream, std::ostream& out) {
+  WriteHeader(out);
+  TraceSummary summary;
+  std::vector<WorkloadMessage> batch;
+  while (stream.Next(batch)) {
+    for (const WorkloadMessage& m : batch) {
+      WriteMessage(summary.messages++, m, out);
+      summary.bytes += m.bytes;
+      summary.ranks = std::max({summary.ranks, m.src + 1, m.dst + 1});
+    }
+    batch.clear();
+  }
+  return summary;
 }
 
 }  // namespace icn

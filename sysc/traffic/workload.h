@@ -17,9 +17,12 @@
 #pragma once
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "traffic/collectives.h"
 
 namespace icn {
 
@@ -34,6 +37,8 @@ struct WorkloadMessage {
   double utilisation = 1;            // of the source's node while it computes
 };
 
+class MessageStream;
+
 struct Workload {
   std::vector<WorkloadMessage> messages;
   int ranks = 0;  // highest node id used + 1
@@ -43,18 +48,30 @@ struct Workload {
 // The preset names, in documentation order.
 const std::vector<std::string>& WorkloadPresets();
 
-// A preset over `ranks` nodes. iterations = 0 takes the preset's own count; compute_scale
-// multiplies every compute gap. Deterministic for a seed (compute-time jitter).
+// A preset over `ranks` nodes, produced as the run reaches it (the collective presets) or whole.
+// iterations = 0 takes the preset's own count; compute_scale multiplies every compute gap; the
+// allreduce rule chooses each allreduce's algorithm. Deterministic for a seed (compute jitter).
+std::unique_ptr<MessageStream> OpenPreset(const std::string& preset, int ranks, int iterations,
+                                          double compute_scale, uint64_t seed,
+                                          AllreduceRule allreduce = AllreduceRule::kOpenMpi);
+// The same preset held whole.
 Workload MakeWorkload(const std::string& preset, int ranks, int iterations, double compute_scale,
-                      uint64_t seed);
+                      uint64_t seed, AllreduceRule allreduce = AllreduceRule::kOpenMpi);
 
 struct WorkloadParams;
 // The workload a scenario asks for on a network of `nodes` nodes: a preset, or the trace file
 // (whose node ids must exist). Throws ScenarioError naming the key.
-Workload LoadWorkload(const WorkloadParams& params, int nodes, uint64_t seed);
+std::unique_ptr<MessageStream> OpenWorkload(const WorkloadParams& params, int nodes, uint64_t seed);
 
 // Throws ScenarioError naming `origin`, the line number and what is wrong.
 Workload ReadTrace(std::istream& in, const std::string& origin);
 void WriteTrace(const Workload& workload, std::ostream& out);
+// The stream's messages as a trace, batch by batch (memory: one batch).
+struct TraceSummary {
+  size_t messages = 0;
+  uint64_t bytes = 0;
+  int ranks = 0;  // highest node id used + 1
+};
+TraceSummary WriteTrace(MessageStream& stream, std::ostream& out);
 
 }  // namespace icn

@@ -1,8 +1,10 @@
 #include "traffic/workload_driver.h"
 
-#include <algorithm>
 #include <cmath>
-#include <tuple>
+#include <string>
+#include <utility>
+
+#include "core/errors.h"
 
 namespace icn {
 namespace {
@@ -11,35 +13,24 @@ uint64_t Cycles(double ns, double cycle_ns) { return static_cast<uint64_t>(std::
 
 }  // namespace
 
-WorkloadDriver::Dependents WorkloadDriver::Invert(const Workload& w, bool sent) {
-  const auto deps = [sent](const WorkloadMessage& m) -> const std::vector<uint32_t>& {
-    return sent ? m.after_sent : m.after;
-  };
-  Dependents d;
-  d.first.assign(w.messages.size() + 1, 0);
-  for (const WorkloadMessage& m : w.messages) {
-    for (uint32_t dep : deps(m)) ++d.first[dep + 1];
-  }
-  for (size_t i = 1; i < d.first.size(); ++i) d.first[i] += d.first[i - 1];
-  d.ids.resize(d.first.back());
-  std::vector<uint32_t> fill(d.first.begin(), d.first.end() - 1);
-  for (uint32_t id = 0; id < w.messages.size(); ++id) {
-    for (uint32_t dep : deps(w.messages[id])) d.ids[fill[dep]++] = id;
-  }
-  return d;
-}
-
-WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_bytes, uint32_t flit_bytes)
-    : state_(w.messages.size()),
-      on_delivery_(Invert(w, false)),
-      on_release_(Invert(w, true)),
+WorkloadDriver::WorkloadDriver(std::unique_ptr<MessageStream> stream, double cycle_ns, uint32_t mtu_bytes,
+                               uint32_t flit_bytes)
+    : stream_(std::move(stream)),
+      cycle_ns_(cycle_ns),
       mtu_bytes_(mtu_bytes),
-      flit_bytes_(flit_bytes) {
-  std::vector<uint64_t> sent(static_cast<size_t>(w.ranks), 0), received(sent);
-  for (const WorkloadMessage& m : w.messages) {
-    const uint64_t packets = (m.bytes + mtu_bytes - 1) / mtu_bytes;
-    sent[static_cast<size_t>(m.src)] += packets;
-    received[static_cast<size_t>(m.dst)] += packets;
+      flit_bytes_(flit_bytes),
+      ranks_(static_cast<size_t>(stream_->ranks())),
+      ready_ranks_(ranks_.size()) {
+  std::vector<uint64_t> sent(ranks_.size(), 0), received(sent);
+  stream_->ForEachSend([&](int src, int dst, uint64_t bytes) {
+    const uint64_t packets = (bytes + mtu_bytes - 1) / mtu_bytes;
+    sent[static_cast<size_t>(src)] += packets;
+    received[static_cast<size_t>(dst)] += packets;
+    ++messages_;
+  });
+  if (messages_ >= kNone) {
+    throw ScenarioError("workload.iterations: the workload has " + std::to_string(messages_) +
+                        " messages; allowed: fewer than " + std::to_string(kNone));
   }
   uint64_t sum = 0;
   for (size_t node = 0; node < sent.size(); ++node) {
@@ -48,36 +39,119 @@ WorkloadDriver::WorkloadDriver(const Workload& w, double cycle_ns, uint32_t mtu_
     sum += share;
   }
   mean_node_packets_ = sent.empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(sent.size());
-  for (uint32_t id = 0; id < w.messages.size(); ++id) {
-    const WorkloadMessage& m = w.messages[id];
-    State& s = state_[id];
-    s.src = m.src;
-    s.dst = m.dst;
-    s.bytes = m.bytes;
-    s.gap = Cycles(m.gap_ns, cycle_ns);
-    s.at = Cycles(m.at_ns, cycle_ns);
-    s.utilisation = static_cast<float>(m.utilisation);
-    s.waiting = static_cast<uint32_t>(m.after.size() + m.after_sent.size());
-    if (s.waiting != 0) continue;
+  Produce();
+}
+
+void WorkloadDriver::Produce() {
+  if (exhausted_ || ready_ranks_ == 0) return;
+  while (ready_ranks_ > 0) {
+    batch_.clear();
+    if (!stream_->Next(batch_)) {
+      exhausted_ = true;
+      break;
+    }
+    for (WorkloadMessage& m : batch_) Append(std::move(m));
+    ++batches_;
+  }
+  Forget();
+}
+
+void WorkloadDriver::Append(WorkloadMessage&& m) {
+  const uint32_t id = first_held_ + static_cast<uint32_t>(held_.size());
+  held_.emplace_back();
+  peak_held_ = std::max(peak_held_, held_.size());
+  State& s = held_.back();
+  s.src = m.src;
+  s.dst = m.dst;
+  s.bytes = m.bytes;
+  s.batch = batches_;
+  s.gap = Cycles(m.gap_ns, cycle_ns_);
+  s.at = Cycles(m.at_ns, cycle_ns_);
+  s.utilisation = static_cast<float>(m.utilisation);
+  // A dependency already met counts as a wait that ended when it was met.
+  for (const uint32_t d : m.after) {
+    State& dep = state(d);
+    if (dep.delivered) {
+      s.start = std::max(s.start, dep.delivered_at);
+    } else {
+      dep.on_delivery.push_back(id);
+      ++s.waiting;
+    }
+  }
+  for (const uint32_t d : m.after_sent) {
+    State& dep = state(d);
+    if (dep.released) {
+      s.start = std::max(s.start, dep.released_at);
+    } else {
+      dep.on_release.push_back(id);
+      ++s.waiting;
+    }
+  }
+  Rank& sender = ranks_[static_cast<size_t>(m.src)];
+  sender.last_sent = id;
+  Rank& receiver = ranks_[static_cast<size_t>(m.dst)];
+  if (receiver.frontier_batch != batches_) {
+    receiver.frontier_batch = batches_;
+    receiver.frontier_first = id;
+    receiver.frontier_unmet = 0;
+  }
+  ++receiver.frontier_unmet;
+  Reconsider(m.src);
+  Reconsider(m.dst);
+  if (m.after.empty() && m.after_sent.empty()) {
     s.gap = std::min(s.gap, s.at);  // the compute before a release at a time starts at 0 or later
-    s.release = s.at;
-    ready_.push({s.release, id});
+    s.start = 0;
+    Ready(id);
+  } else if (s.waiting == 0) {
+    Ready(id);
   }
 }
 
-void WorkloadDriver::Wait(uint32_t id, uint64_t now) {
-  State& s = state_[id];
-  s.start = std::max(s.start, now);
-  if (--s.waiting != 0) return;
+void WorkloadDriver::Ready(uint32_t id) {
+  State& s = state(id);
   s.release = std::max(s.start + s.gap, s.at);
+  if (s.gap > 0) phases_.push_back({s.src, s.release - s.gap, s.release, s.utilisation});
   ready_.push({s.release, id});
+}
+
+void WorkloadDriver::Wait(uint32_t id, uint64_t now) {
+  State& s = state(id);
+  s.start = std::max(s.start, now);
+  if (--s.waiting == 0) Ready(id);
+}
+
+void WorkloadDriver::Reconsider(int rank) {
+  if (exhausted_) return;  // nothing left to produce (and what the ranks name may be forgotten)
+  Rank& r = ranks_[static_cast<size_t>(rank)];
+  const bool ready = r.frontier_batch == kNone ||
+                     (r.frontier_unmet == 0 && (r.last_sent == kNone || state(r.last_sent).released));
+  if (ready == r.ready) return;
+  r.ready = ready;
+  if (ready) {
+    ++ready_ranks_;
+  } else {
+    --ready_ranks_;
+  }
+}
+
+void WorkloadDriver::Forget() {
+  uint32_t oldest = kNone;  // the oldest message a message to come may depend on
+  if (!exhausted_) {
+    for (const Rank& r : ranks_) oldest = std::min({oldest, r.frontier_first, r.last_sent});
+  }
+  while (!held_.empty() && first_held_ < oldest && held_.front().delivered) {
+    held_.pop_front();
+    ++first_held_;
+  }
 }
 
 void WorkloadDriver::Release(uint64_t now, const std::function<void(int, int, uint32_t, uint32_t)>& enqueue) {
   while (!ready_.empty() && ready_.top().first <= now) {
     const uint32_t id = ready_.top().second;
     ready_.pop();
-    State& s = state_[id];
+    State& s = state(id);
+    s.released = true;
+    s.released_at = now;
     for (uint64_t left = s.bytes; left > 0;) {
       const uint64_t bytes = std::min<uint64_t>(left, mtu_bytes_);
       left -= bytes;
@@ -86,38 +160,43 @@ void WorkloadDriver::Release(uint64_t now, const std::function<void(int, int, ui
       enqueue(s.src, s.dst, static_cast<uint32_t>((bytes + flit_bytes_ - 1) / flit_bytes_), id);
     }
     // Messages waiting for this one to leave may be due this cycle: the loop releases them too.
-    for (uint32_t i = on_release_.first[id]; i < on_release_.first[id + 1]; ++i)
-      Wait(on_release_.ids[i], now);
+    for (const uint32_t waiting : std::exchange(s.on_release, {})) Wait(waiting, now);
+    Reconsider(s.src);
+    Produce();
   }
 }
 
 void WorkloadDriver::OnPacketDelivered(uint32_t message, uint64_t now) {
-  if (--state_[message].in_flight != 0) return;
+  State& s = state(message);
+  if (--s.in_flight != 0) return;
+  s.delivered = true;
+  s.delivered_at = now;
   ++completed_;
   finish_ = now;
-  for (uint32_t i = on_delivery_.first[message]; i < on_delivery_.first[message + 1]; ++i)
-    Wait(on_delivery_.ids[i], now);
+  for (const uint32_t waiting : std::exchange(s.on_delivery, {})) Wait(waiting, now);
+  Rank& receiver = ranks_[static_cast<size_t>(s.dst)];
+  if (s.batch == receiver.frontier_batch) --receiver.frontier_unmet;
+  Reconsider(s.dst);
+  Produce();  // may forget this message
 }
 
 double WorkloadDriver::BusyCycles(uint64_t end) const {
-  // Every compute phase that has begun: (node, first cycle, end cycle, utilisation), sorted.
-  std::vector<std::tuple<int, uint64_t, uint64_t, float>> phases;
-  for (const State& s : state_) {
-    if (s.waiting == 0 && s.gap > 0 && s.release - s.gap < end)
-      phases.emplace_back(s.src, s.release - s.gap, std::min(s.release, end), s.utilisation);
+  std::vector<Phase> phases;
+  for (const Phase& p : phases_) {
+    if (p.from < end) phases.push_back({p.node, p.from, std::min(p.to, end), p.utilisation});
   }
   std::sort(phases.begin(), phases.end());
   double cycles = 0;
   int node = -1;
   uint64_t covered = 0;  // the node's compute is counted up to here
-  for (const auto& [src, from, to, utilisation] : phases) {
-    if (src != node) {
-      node = src;
+  for (const Phase& p : phases) {
+    if (p.node != node) {
+      node = p.node;
       covered = 0;
     }
-    const uint64_t begin = std::max(from, covered);
-    if (to > begin) cycles += static_cast<double>(to - begin) * utilisation;
-    covered = std::max(covered, to);
+    const uint64_t begin = std::max(p.from, covered);
+    if (p.to > begin) cycles += static_cast<double>(p.to - begin) * p.utilisation;
+    covered = std::max(covered, p.to);
   }
   return cycles;
 }
