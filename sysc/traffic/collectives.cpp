@@ -17,14 +17,15 @@ int LargestPowerOfTwo(int ranks) {
   return p2;
 }
 
-int Log2(int power_of_two) {
+// The smallest log with 2^log >= n.
+int CeilLog2(int n) {
   int log = 0;
-  while ((1 << log) < power_of_two) ++log;
+  while ((1 << log) < n) ++log;
   return log;
 }
 
 // Rounds of a binomial tree over `ranks`: one per power of two below it.
-int TreeRounds(int ranks) { return Log2(ranks); }
+int TreeRounds(int ranks) { return CeilLog2(ranks); }
 
 // Halo: dims[0] near the cube root of P, dims[1] near the square root of what is left.
 void HaloSends(int ranks, uint64_t bytes, std::vector<Send>& out) {
@@ -71,7 +72,7 @@ struct Folded {
 
 Folded FoldedShape(const Operation& op, int ranks) {
   const int p2 = LargestPowerOfTwo(ranks);
-  const int log = Log2(p2);
+  const int log = CeilLog2(p2);
   return {p2, p2 < ranks, op.kind == Kind::kAllreduceDoubling ? log : 2 * log};
 }
 
@@ -157,21 +158,24 @@ int Rounds(const Operation& op, int ranks) {
 }
 
 void RoundSends(const Operation& op, int ranks, int round, std::vector<Send>& out) {
-  const int mask = 1 << round;  // the binomial trees' step
   switch (op.kind) {
     case Kind::kCompute:
       return;
-    case Kind::kBroadcast:
+    case Kind::kBroadcast: {
+      const int mask = 1 << round;  // the binomial tree's step
       for (int rel = 0; rel < mask && rel + mask < ranks; ++rel) out.push_back({rel, rel + mask, op.bytes});
       return;
+    }
     case Kind::kGather:
-    case Kind::kReduce:
+    case Kind::kReduce: {
+      const int mask = 1 << round;
       for (int rel = mask; rel < ranks; rel += 2 * mask) {
         const uint64_t parts =
             op.kind == Kind::kGather ? static_cast<uint64_t>(std::min(mask, ranks - rel)) : 1;
         out.push_back({rel, rel - mask, op.bytes * parts});
       }
       return;
+    }
     case Kind::kAllToAll:
       for (int r = 0; r < ranks; ++r) out.push_back({r, (r + round + 1) % ranks, op.bytes});
       return;

@@ -2,15 +2,18 @@
 // one round at a time so that a program over thousands of ranks never has to be held whole.
 //
 // An allreduce takes the algorithm `workload.allreduce` names, or the one an MPI library would:
-//   openmpi  Open MPI's fixed decision of its "tuned" component: recursive doubling below
-//            10,000 B; above, the ring when the vector has more elements than there are ranks
-//            (Open MPI segments the ring above ranks x 1 MiB: same sends, not modelled), else a
-//            reduce to rank 0 and a broadcast. The presets' messages took these before the key.
+//   openmpi  the fixed decision of Open MPI's "tuned" component up to version 4.0: recursive
+//            doubling below 10,000 B; above, the ring when the vector has more elements than there
+//            are ranks (Open MPI pipelines the ring in 1 MiB segments above ranks x 1 MiB: not
+//            modelled, the plain ring), else a reduce to rank 0 and a broadcast (binomial trees
+//            here; Open MPI picks their shapes by size). Below 8,192 ranks the presets' allreduces
+//            are those they used before the key (the smallest, 64 KiB, has 8,192 elements).
 //   mpich    MPICH's default: recursive doubling up to 2,048 B or when the vector has fewer
 //            elements than the largest power of two of ranks; above, Rabenseifner's
 //            reduce-scatter (recursive halving) and allgather (recursive doubling).
-// Elements are 8 bytes (doubles). The ranks above the largest power of two fold into the ranks
-// below it before the recursive algorithms and get the result back after them.
+// Elements are 8 bytes (doubles). The ranks above the largest power of two p2 fold into ranks
+// 0, 1, ... before the recursive algorithms and get the result back after them (both libraries
+// pair ranks 2i and 2i + 1 instead: a simplification with the same rounds and sizes).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,11 +1,11 @@
 // Where a workload's messages come from: batches in id order, produced as the run reaches them,
 // so that memory holds the messages in flight rather than the whole workload.
 //
-// The rank contract lets the driver know when to ask for more: a message not produced yet from
-// rank r is released at an absolute time if r has received nothing so far, and otherwise
-// depends on the delivery of every message r received in the last batch where it received any,
-// and on the release of r's latest message. A rank whose dependencies are all met may therefore
-// have a message due that is not produced yet; a rank with one unmet has none.
+// The rank contract lets the driver know when to ask for more: rank r's next message not produced
+// yet may be released at an absolute time only if r has received nothing so far, and otherwise
+// depends (at least) on the delivery of every message r received in the last batch where it
+// received any, and on the release of r's latest message. A rank whose dependencies are all met
+// may therefore have a message due that is not produced yet; a rank with one unmet has none.
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -75,8 +75,9 @@ const std::vector<KeySpec>& WorkloadKeys() {
         RealKey("workload.compute_scale", "1", 0, 1e6, "", "multiplies every compute gap of a preset"),
         ChoiceKey("workload.allreduce", "openmpi", AllreduceRuleNames(),
                   "the presets' allreduce algorithm: chosen by size as Open MPI's fixed rule does "
-                  "(recursive doubling below 10,000 B, ring above) or as MPICH's does (recursive "
-                  "doubling up to 2,048 B, Rabenseifner's reduce-scatter + allgather above), or one "
+                  "(recursive doubling below 10,000 B, ring above, reduce + broadcast when the ranks "
+                  "are at least the vector's 8-byte elements) or as MPICH's does (recursive doubling "
+                  "up to 2,048 B, Rabenseifner's reduce-scatter + allgather above), or one "
                   "algorithm for every allreduce"),
         IntKey("workload.mtu_bytes", "9600", 1, 1 << 24, "bytes", "largest packet"),
         IntKey("workload.flit_bytes", "1600", 1, 1 << 24, "bytes",

@@ -1,5 +1,6 @@
 #include "traffic/workload_driver.h"
 
+#include <cassert>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -44,7 +45,7 @@ WorkloadDriver::WorkloadDriver(std::unique_ptr<MessageStream> stream, double cyc
 
 void WorkloadDriver::Produce() {
   if (exhausted_ || ready_ranks_ == 0) return;
-  while (ready_ranks_ > 0) {
+  do {
     batch_.clear();
     if (!stream_->Next(batch_)) {
       exhausted_ = true;
@@ -52,7 +53,7 @@ void WorkloadDriver::Produce() {
     }
     for (WorkloadMessage& m : batch_) Append(std::move(m));
     ++batches_;
-  }
+  } while (ready_ranks_ > 0);
   Forget();
 }
 
@@ -110,6 +111,7 @@ void WorkloadDriver::Append(WorkloadMessage&& m) {
 void WorkloadDriver::Ready(uint32_t id) {
   State& s = state(id);
   s.release = std::max(s.start + s.gap, s.at);
+  assert(s.release >= now_ && "a message due before it was produced: the stream broke the rank contract");
   if (s.gap > 0) phases_.push_back({s.src, s.release - s.gap, s.release, s.utilisation});
   ready_.push({s.release, id});
 }
@@ -146,6 +148,7 @@ void WorkloadDriver::Forget() {
 }
 
 void WorkloadDriver::Release(uint64_t now, const std::function<void(int, int, uint32_t, uint32_t)>& enqueue) {
+  now_ = now;
   while (!ready_.empty() && ready_.top().first <= now) {
     const uint32_t id = ready_.top().second;
     ready_.pop();
@@ -167,6 +170,7 @@ void WorkloadDriver::Release(uint64_t now, const std::function<void(int, int, ui
 }
 
 void WorkloadDriver::OnPacketDelivered(uint32_t message, uint64_t now) {
+  now_ = now;
   State& s = state(message);
   if (--s.in_flight != 0) return;
   s.delivered = true;

@@ -111,6 +111,7 @@ class WorkloadDriver {
   std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
                       std::greater<>>
       ready_;
+  uint64_t now_ = 0;  // the cycle of the last release or delivery (the rank contract's check)
   size_t messages_ = 0;
   size_t completed_ = 0;
   size_t peak_held_ = 0;
