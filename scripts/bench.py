@@ -15,8 +15,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ICNSIM = ROOT / "build" / "icnsim"
 
+# The reference simulator's setup (../shared/reference/speed.md), measured long enough to time: at
+# least a second without controllers.
 FAT_TREE = ["topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.vcs=3", "router.vc_buffer_flits=4",
-            "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=2000", "sim.measure_cycles=20000"]
+            "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=10000"]
+FAT_TREE_CYCLES = {"0.001": 10_000_000, "0.01": 2_000_000, "0.05": 1_000_000, "0.2": 300_000, "0.4": 200_000}
 TORUS = ["topology.kind=torus", "topology.dims=[8, 8, 8]", "router.vcs=3", "router.vc_buffer_flits=4",
          "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=1000", "sim.measure_cycles=3000"]
 EEE_OFF = ["eee.mode=off"]
@@ -25,10 +28,13 @@ ONOFF = EEE_OFF + ["fattree_onoff.enabled=true", "fattree_onoff.u_off=0.3", "fat
 
 # (name, bundled scenario, overrides)
 LOADS = ("0.001", "0.01", "0.05", "0.2", "0.4")
-CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", "default", FAT_TREE + [f"traffic.load={load}"] + eee)
+def fat_tree(load):
+    return FAT_TREE + [f"traffic.load={load}", f"sim.measure_cycles={FAT_TREE_CYCLES[load]}"]
+
+
+CASES = [(f"4-ary 3-tree, load {load}, EEE {name}", "default", fat_tree(load) + eee)
          for load in LOADS for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
-CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", "default", FAT_TREE + [f"traffic.load={load}"] + ONOFF)
-          for load in LOADS]
+CASES += [(f"4-ary 3-tree, load {load}, fat-tree on/off", "default", fat_tree(load) + ONOFF) for load in LOADS]
 CASES += [(f"8x8x8 torus, load 0.1, EEE {name}", "default", TORUS + ["traffic.load=0.1"] + eee)
           for name, eee in (("off", EEE_OFF), ("fast_wake PDT 1us", EEE_ON))]
 # E-RAPID with the static assignment (sim/scenarios/erapid_static.yaml): 64 nodes, and 512 (B = 16, D = 32).

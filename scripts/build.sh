@@ -11,9 +11,11 @@ args=("$@")
 # Ninja for a new build folder: it compiles one target's files while another's finish (Make waits
 # for each target whole); a folder configured before keeps its generator.
 [ -f "$dir/CMakeCache.txt" ] || args=(-G Ninja "${args[@]}")
-# A folder configured before is configured again only when given arguments: the build re-runs
-# CMake by itself when a file it read changed, and a configure runs Yosys on every model (a minute).
-if [ ! -f "$dir/CMakeCache.txt" ] || [ $# -gt 0 ]; then
+# A folder configured before is configured again only when given arguments or when its last
+# configure failed (no build files): the build re-runs CMake by itself when a file it read
+# changed, and a configure runs Yosys on every model (a minute).
+configured() { [ -f "$dir/build.ninja" ] || [ -f "$dir/Makefile" ]; }
+if [ ! -f "$dir/CMakeCache.txt" ] || ! configured || [ $# -gt 0 ]; then
   cmake -S . -B "$dir" "${args[@]}" > "$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }
 fi
 cmake --build "$dir" -j "$(nproc)" >> "$dir.log" 2>&1 || { tail -60 "$dir.log"; exit 1; }

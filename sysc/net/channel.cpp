@@ -45,14 +45,17 @@ void Channel::Send(Flit flit, uint64_t now) {
   }
   last_tx_ = now;
   *sent_mirror_ = now;
+  if (touches_) touches_->Touch(sender_end_);
   ++busy_cycles_;
   flits_.push_back({now + latency_, flit});
+  busy_.Join();
 }
 
 void Channel::Deliver(uint64_t now) {
   while (!flits_.empty() && flits_.front().first == now) {
     const Flit& flit = flits_.front().second;
     *received_mirror_ = now;
+    if (touches_) touches_->Touch(receiver_end_);
     if (dst_.router) {
       dst_.router->Receive(dst_.port, flit, now);
     } else {

@@ -7,6 +7,8 @@
 #pragma once
 #include <cstdint>
 
+#include "net/active_set.h"
+#include "net/end_touches.h"
 #include "net/flit.h"
 #include "net/ring.h"
 
@@ -25,6 +27,8 @@ struct Endpoint {
 class Channel {
  public:
   Channel(int latency, double rate, uint8_t link_class);
+  Channel(const Channel&) = delete;  // busy_ may point into itself
+  Channel& operator=(const Channel&) = delete;
 
   void set_source(const Endpoint& e) { src_ = e; }
   void set_destination(const Endpoint& e) { dst_ = e; }
@@ -41,7 +45,10 @@ class Channel {
   }
   void Send(Flit flit, uint64_t now);
   // Credit for `vc` of the buffer at the destination, travelling back to the source.
-  void ReturnCredit(uint8_t vc, uint64_t now) { credits_.push_back({now + latency_, vc}); }
+  void ReturnCredit(uint8_t vc, uint64_t now) {
+    credits_.push_back({now + latency_, vc});
+    busy_.Join();
+  }
   // Hands over every flit and credit whose time has come.
   void Deliver(uint64_t now);
   bool Quiet() const { return flits_.empty() && credits_.empty(); }
@@ -80,6 +87,15 @@ class Channel {
     if (sent) sent_mirror_ = sent;
     if (received) received_mirror_ = received;
   }
+  // Joins `busy` as member `index` whenever a flit or a credit goes on the wire (the network
+  // delivers only the busy channels' arrivals and takes each out once quiet).
+  void TrackBusy(ActiveSet* busy, uint32_t index) { busy_ = busy->SlotOf(index); }
+  // Also touch these link ends in `touches` on each flit sent / delivered (Fabric::WatchEnds).
+  void WatchEnds(EndTouches* touches, uint32_t sender, uint32_t receiver) {
+    touches_ = touches;
+    sender_end_ = sender;
+    receiver_end_ = receiver;
+  }
   // Flits on the wire, for the end-of-run census.
   const Ring<std::pair<uint64_t, Flit>>& in_flight() const { return flits_; }
 
@@ -106,6 +122,11 @@ class Channel {
   uint64_t unmirrored_[2] = {~0ULL, ~0ULL};
   uint64_t* sent_mirror_ = &unmirrored_[0];
   uint64_t* received_mirror_ = &unmirrored_[1];
+  uint64_t untracked_ = 0;  // the word busy_ sets until TrackBusy
+  ActiveSet::Slot busy_{&untracked_, 1};
+  EndTouches* touches_ = nullptr;
+  uint32_t sender_end_ = 0;
+  uint32_t receiver_end_ = 0;
   Endpoint src_;
   Endpoint dst_;
   Ring<std::pair<uint64_t, Flit>> flits_;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "net/channel.h"
+#include "net/end_touches.h"
 
 namespace icn {
 
@@ -62,6 +63,11 @@ class Fabric {
   // Per link end (same order), the cycles its channels last sent and received: what a controller
   // per link end reads every cycle, without touching the channels.
   virtual const std::vector<EndActivity>& activity() const = 0;
+  // From the first call on, the link ends whose activity changed (a flit sent or received, a
+  // packet newly queued for the output), for the one controller adapter that visits only those
+  // (a second reader would take the first one's touches); null where the data plane has none,
+  // and the adapter must look at every end every cycle. The wiring is the one at the first call.
+  virtual EndTouches* WatchEnds() { return nullptr; }
   virtual const std::vector<std::unique_ptr<Channel>>& channels() const = 0;
 
   // Per link end, the share of source-destination pairs routed through it that travel h links

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "net/active_set.h"
 #include "net/channel.h"
 #include "net/flit.h"
 #include "net/net_params.h"
@@ -26,11 +27,22 @@ class Nic {
   // `release`: whether a new packet may start on a VC whose previous packet's tail has left
   // (kTailSent) or only once all its credits are back (kTailCredit), as the routers do.
   Nic(int id, int vcs, VcRelease release, PacketPool& pool, SinkObserver& observer);
+  Nic(const Nic&) = delete;  // busy_ may point into itself
+  Nic& operator=(const Nic&) = delete;
 
   void Connect(Channel* out, Channel* in, int downstream_depth);
   void Enqueue(uint32_t packet) {
     queue_.push_back(packet);
     ++queued_;
+    busy_.Join();
+    if (touches_) touches_->Touch(end_);
+  }
+  // Joins `busy` as member `index` whenever a packet is queued (Busy()).
+  void TrackBusy(ActiveSet* busy, uint32_t index) { busy_ = busy->SlotOf(index); }
+  // Touch link end `end` (its output) in `touches` when a packet is queued.
+  void WatchEnds(EndTouches* touches, uint32_t end) {
+    touches_ = touches;
+    end_ = end;
   }
   void Inject(uint64_t now);
   bool Busy() const { return queued_ != 0; }
@@ -55,6 +67,10 @@ class Nic {
   Channel* out_ = nullptr;
   Ring<uint32_t> queue_;
   int32_t queued_ = 0;
+  uint64_t untracked_ = 0;  // the word busy_ sets until TrackBusy
+  ActiveSet::Slot busy_{&untracked_, 1};
+  EndTouches* touches_ = nullptr;
+  uint32_t end_ = 0;
   std::vector<int32_t> credits_;
   int32_t depth_ = 0;       // buffer per VC at the far end of the output
   uint32_t next_flit_ = 0;  // of the packet at the front of the queue

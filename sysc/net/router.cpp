@@ -97,7 +97,7 @@ void Router::Receive(int port, const Flit& flit, uint64_t now) {
   Flit stored = flit;
   stored.ready = now + pipeline_;
   ivc.buf.push_back(stored);
-  ++buffered_;
+  if (buffered_++ == 0) busy_.Join();  // (a busy router stays in the set until it empties)
   ++port_flits_[port];
 }
 
@@ -136,6 +136,7 @@ bool Router::RouteHead(int port, InputVc& ivc) {
   ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);
   ivc.vc_hi = static_cast<uint8_t>(route.vc_hi);
   ++demand_[route.port];
+  if (touches_) touches_->Touch(port_ends_[route.port]);
   ivc.state = kVcWait;
   return true;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "net/active_set.h"
 #include "net/channel.h"
 #include "net/flit.h"
 #include "net/net_params.h"
@@ -23,6 +24,8 @@ class Router final : public OutputView {
   // `seed` seeds the generator of the routing's random choices (with the router id).
   Router(int id, int ports, const RouterParams& params, uint64_t seed, const Routing* routing,
          PacketPool& pool);
+  Router(const Router&) = delete;  // busy_ may point into itself
+  Router& operator=(const Router&) = delete;
   // The routing function heads are routed with from now on (a mechanism may install another).
   void set_routing(const Routing* routing) { routing_ = routing; }
 
@@ -55,6 +58,13 @@ class Router final : public OutputView {
   void set_output(int port, Channel* out, int downstream_depth);
   // Packets routed to `port` whose tail has not left on its link yet (the port's output queue).
   const int32_t* demand(int port) const { return &demand_[port]; }
+  // Joins `busy` as member `index` whenever a flit is buffered (Busy()).
+  void TrackBusy(ActiveSet* busy, uint32_t index) { busy_ = busy->SlotOf(index); }
+  // Touch link end port_ends[port] in `touches` when a packet is routed to `port`.
+  void WatchEnds(EndTouches* touches, std::vector<uint32_t> port_ends) {
+    touches_ = touches;
+    port_ends_ = std::move(port_ends);
+  }
   // Occupancy of an output for adaptive routing: packets waiting plus flits held downstream.
   int OutputLoad(int port) const override;
   // Every output VC of `port` free with all its credits back: nothing of this router's is on the
@@ -146,6 +156,10 @@ class Router final : public OutputView {
   std::vector<Channel*> out_ch_;
   std::vector<Channel*> in_ch_;
   std::vector<int32_t> demand_;
+  uint64_t untracked_ = 0;  // the word busy_ sets until TrackBusy
+  ActiveSet::Slot busy_{&untracked_, 1};
+  EndTouches* touches_ = nullptr;
+  std::vector<uint32_t> port_ends_;  // the link end at each port (WatchEnds)
   std::vector<int32_t> port_flits_;  // flits in each input port's buffers
   std::vector<int32_t> oq_flits_;    // flits in each output port's queues
   std::vector<uint8_t> in_rr_;

@@ -56,10 +56,46 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});
   }
   activity_.assign(ends_.size(), EndActivity{});
+  busy_channels_ = ActiveSet(channels_.size());
+  busy_nics_ = ActiveSet(nics_.size());
+  busy_routers_ = ActiveSet(routers_.size());
+  for (uint32_t c = 0; c < channels_.size(); ++c) channels_[c]->TrackBusy(&busy_channels_, c);
+  for (uint32_t n = 0; n < nics_.size(); ++n) nics_[n]->TrackBusy(&busy_nics_, n);
+  for (uint32_t r = 0; r < routers_.size(); ++r) routers_[r]->TrackBusy(&busy_routers_, r);
   for (size_t i = 0; i < ends_.size(); ++i) {
     if (ends_[i].tx) ends_[i].tx->MirrorActivity(&activity_[i].sent, nullptr);
     if (ends_[i].rx) ends_[i].rx->MirrorActivity(nullptr, &activity_[i].received);
   }
+}
+
+EndTouches* WormholeNetwork::WatchEnds() {
+  if (touches_) return touches_.get();
+  // Who sends on and receives from each channel, and the end of each router port and NIC, as
+  // wired now: every queue a link end reads is a router port's demand or a NIC's queue.
+  std::unordered_map<const Channel*, uint32_t> sender, receiver;
+  std::unordered_map<const int32_t*, uint32_t> queue_end;
+  for (uint32_t i = 0; i < ends_.size(); ++i) {
+    if (ends_[i].tx) sender[ends_[i].tx] = i;
+    if (ends_[i].rx) receiver[ends_[i].rx] = i;
+    queue_end[ends_[i].tx_queue] = i;
+  }
+  for (const auto& ch : channels_) {
+    if (!sender.count(ch.get()) || !receiver.count(ch.get())) return nullptr;  // not a link's
+  }
+  touches_ = std::make_unique<EndTouches>(ends_.size());
+  for (auto& ch : channels_) ch->WatchEnds(touches_.get(), sender[ch.get()], receiver[ch.get()]);
+  for (auto& router : routers_) {
+    // A port without a link end touches end 0: one visit too many, never one missed.
+    std::vector<uint32_t> port_ends(static_cast<size_t>(router->ports()), 0);
+    for (int p = 0; p < router->ports(); ++p) {
+      const auto it = queue_end.find(router->demand(p));
+      if (it != queue_end.end()) port_ends[static_cast<size_t>(p)] = it->second;
+    }
+    router->WatchEnds(touches_.get(), std::move(port_ends));
+  }
+  for (size_t node = 0; node < nics_.size(); ++node)
+    nics_[node]->WatchEnds(touches_.get(), static_cast<uint32_t>(nic_end_[node]));
+  return touches_.get();
 }
 
 Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
@@ -69,26 +105,25 @@ Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
 }
 
 void WormholeNetwork::DeliverArrivals(uint64_t now) {
-  for (auto& ch : channels_) {
-    if (!ch->Quiet()) ch->Deliver(now);
-  }
+  busy_channels_.ForEach([&](uint32_t c) {
+    Channel& ch = *channels_[c];
+    ch.Deliver(now);
+    if (ch.Quiet()) busy_channels_.Erase(c);
+  });
 }
 
 void WormholeNetwork::Advance(uint64_t now) {
-  for (auto& nic : nics_) {
-    if (nic->Busy()) nic->Inject(now);
-  }
-  for (auto& router : routers_) {
-    if (router->Busy()) router->Step(now);
-  }
+  busy_nics_.ForEach([&](uint32_t n) {
+    nics_[n]->Inject(now);
+    if (!nics_[n]->Busy()) busy_nics_.Erase(n);
+  });
+  busy_routers_.ForEach([&](uint32_t r) {
+    routers_[r]->Step(now);
+    if (!routers_[r]->Busy()) busy_routers_.Erase(r);
+  });
 }
 
-bool WormholeNetwork::Quiet() const {
-  for (const auto& ch : channels_) {
-    if (!ch->Quiet()) return false;
-  }
-  return true;
-}
+bool WormholeNetwork::Quiet() const { return busy_channels_.empty(); }
 
 void WormholeNetwork::InstallRouting(std::unique_ptr<Routing> routing) {
   installed_ = std::move(routing);

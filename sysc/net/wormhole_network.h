@@ -34,6 +34,7 @@ class WormholeNetwork final : public Fabric {
   std::string Locate(uint32_t packet) const override;
   const std::vector<LinkEnd>& link_ends() const override { return ends_; }
   const std::vector<EndActivity>& activity() const override { return activity_; }
+  EndTouches* WatchEnds() override;
   const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
   std::vector<std::vector<double>> HopShares(int max_hops) override;
 
@@ -78,7 +79,11 @@ class WormholeNetwork final : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
   std::vector<LinkEnd> ends_;
   std::vector<EndActivity> activity_;  // per link end, written by its channels
-  std::vector<int> nic_end_;           // per node, its link end
+  std::unique_ptr<EndTouches> touches_;
+  // The channels with a flit or credit on the wire, the NICs with a packet queued, the routers
+  // with a flit buffered: each cycle visits only these, in index order.
+  ActiveSet busy_channels_, busy_nics_, busy_routers_;
+  std::vector<int> nic_end_;  // per node, its link end
 };
 
 // The run's wormhole data plane, for a mechanism whose controllers drive its routers; a scenario

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <queue>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <verilated.h>
@@ -21,6 +23,7 @@
 #include "core/errors.h"
 #include "mech/clocking.h"
 #include "mech/register_activity.h"
+#include "net/end_touches.h"
 
 namespace icn {
 namespace {
@@ -105,8 +108,11 @@ class EeeLinks : public Mechanism {
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
-    uniform_latency_ =
-        std::all_of(ends_.begin(), ends_.end(), [&](const End& e) { return e.rx_latency + 1u == ring_; });
+    arriving_.resize(ring_);
+    // Without the fabric's touches (or with every edge) every port is visited every cycle.
+    touches_ = every_edge_ ? nullptr : context.fabric.WatchEnds();
+    for (uint32_t i = 0; i < ends_.size(); ++i) again_.push_back(i);  // the first edge: all of them
+    unsettled_ = ends_.size();
     if (tracer.enabled()) {
       for (size_t i = 0; i < ends_.size(); ++i) {
         if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
@@ -131,12 +137,16 @@ class EeeLinks : public Mechanism {
     for (size_t latency = 1; latency < ring_; ++latency) {
       read_row_[latency] = &outbox_[((now + ring_ - latency) % ring_) * ends_.size()];
     }
-    // Links of one latency (the usual case) all read one row.
-    if (uniform_latency_) {
-      EvaluatePorts<true>(now, write);
+    const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
+    if (touches_ && (dense_ || leaving_ > 0)) {
+      StepDense(now, write, search);
+    } else if (touches_ && !PickVisits(now, search)) {
+      for (const uint32_t i : visits_) VisitPort(i, now, write, search, true);
     } else {
-      EvaluatePorts<false>(now, write);
+      for (uint32_t i = 0; i < ends_.size(); ++i) VisitPort(i, now, write, search, true);
+      dense_ = touches_ && 2 * last_touched_ > ends_.size();
     }
+    while (!due_.empty() && ends_[due_.top().second].due != due_.top().first) PopDue();  // stale
     if (!every_edge_) return;
     const auto model_of = [](End& e) -> Model& { return *e.model; };
     EdgeOfAll(ends_, model_of, tracer_, now);
@@ -171,9 +181,13 @@ class EeeLinks : public Mechanism {
   }
 
   uint64_t RestsUntil(uint64_t now) const override {
-    // A message sent on cycle c is read on c + latency < c + ring_.
-    if (!resting_ || now < last_message_ + ring_) return now;
-    uint64_t until = resting_until_;
+    // A message sent on cycle c is read on c + latency < c + ring_, and its outbox slot must be
+    // written again (0) before a jump: its port is on the next-cycle list until it has been. A busy
+    // network keeps no calendar (StepDense): no rest until it has rebuilt it.
+    if (every_edge_ || dense_ || leaving_ > 0 || unsettled_ != 0 || now < last_message_ + ring_ ||
+        (touches_ && !again_.empty()))
+      return now;
+    uint64_t until = due_.empty() ? UINT64_MAX : due_.top().first;
     if constexpr (kAdaptive) until = std::min(until, now + (period_ - 1 - now % period_));  // search pulse
     return std::max(until, now);
   }
@@ -232,6 +246,12 @@ class EeeLinks : public Mechanism {
     uint32_t inputs = ~0u;     // inputs of the last eval
     bool fixed_point = false;  // the last eval changed no register
     uint64_t due = 0;          // first cycle the time base acts on a register (Due())
+    bool unsettled = true;     // not at a fixed point, or some input not 0
+    uint64_t visited = ~0ULL;  // the cycle it was last visited
+    uint8_t written = 0;       // the message it wrote into the outbox when last visited, and when
+    uint64_t written_at = ~0ULL;
+    uint64_t sent_message_at = 0;        // the last cycle it wrote a message (not 0)
+    uint64_t calendar_due = UINT64_MAX;  // the deadline it last put on the calendar
     // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
     // and the power state charged to the ledger since power_since (see Settle()).
     uint8_t ctl_tx = 0;
@@ -243,41 +263,92 @@ class EeeLinks : public Mechanism {
     uint64_t misses = 0;    // of which the link had powered down
   };
 
-  // Every port's inputs from this cycle's observables, and its edge unless it is at a fixed point
-  // (with every edge, the edges come after, for all ports at once).
-  template <bool kUniformLatency>
-  void EvaluatePorts(uint64_t now, uint8_t* write) {
-    const uint8_t* const uniform_read = read_row_[ring_ - 1];
-    const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
-    resting_ = !every_edge_;
-    resting_until_ = UINT64_MAX;
-    for (size_t i = 0; i < ends_.size(); ++i) {
-      End& e = ends_[i];
-      Model& m = *e.model;
-      const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
-      const bool sent = activity_[i].sent == now;
-      const bool received = activity_[i].received == now;
-      const uint8_t message = (kUniformLatency ? uniform_read : read_row_[e.rx_latency])[e.partner];
-      if (received && m.power_o != 0) ++sleeping_rx_;
-      if constexpr (kAdaptive) {
-        // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
-        if ((queue != 0 || sent) && m.idle_o) {  // (the model is read only on traffic)
-          ++e.outcomes;
-          e.misses += m.slept_o || m.power_o != 0;
-        }
+  // A busy network (most ports touched every cycle) visits every port without keeping the lists
+  // that pick out a few (no next-cycle list, no message arrivals, no calendar: no rest either).
+  // When it calms down, ring_ cycles of visits to all with the lists rebuild them: every message
+  // sent while they were not kept has arrived by then.
+  void StepDense(uint64_t now, uint8_t* write, bool search) {
+    const size_t touched = touches_->Take().size();
+    again_.clear();  // (every port is visited: only the last cycle's list counts)
+    arriving_[now % ring_].clear();
+    if (2 * touched > ends_.size()) {
+      dense_ = true;
+      leaving_ = 0;
+    } else if (dense_) {
+      dense_ = false;
+      leaving_ = ring_;
+    }
+    for (uint32_t i = 0; i < ends_.size(); ++i) VisitPort(i, now, write, search, !dense_);
+    if (leaving_ > 0) --leaving_;
+  }
+
+  // The ports that need a look this cycle: those whose observables the network touched, those
+  // whose partner's message changes now, those due (a deadline their registers hold), those that
+  // asked for the next cycle, and all of them on a search pulse. Any other port is at a fixed point
+  // with the inputs of its last edge: its edge would change nothing (see VisitPort). Returns true
+  // when most ports need a look (a busy network, a search pulse): all of them in order cost less
+  // than sorting out which; otherwise visits_ lists those that do.
+  bool PickVisits(uint64_t now, bool search) {
+    visits_.clear();
+    const std::vector<uint32_t>& touched = touches_->Take();
+    last_touched_ = touched.size();
+    again_.swap(spare_);
+    again_.clear();
+    std::vector<uint32_t>& arriving = arriving_[now % ring_];
+    const bool all = search || 2 * (touched.size() + spare_.size()) > ends_.size();
+    const auto add = [&](uint32_t i) {
+      if (ends_[i].visited == now) return;
+      ends_[i].visited = now;
+      visits_.push_back(i);
+    };
+    if (!all) {
+      for (const uint32_t i : touched) add(i);
+      for (const uint32_t i : spare_) add(i);
+      for (const uint32_t i : arriving) add(i);
+    }
+    arriving.clear();
+    while (!due_.empty() && due_.top().first <= now) {
+      const auto [due, i] = due_.top();
+      PopDue();
+      if (!all && ends_[i].due == due) add(i);
+    }
+    return all;
+  }
+
+  // Takes the calendar's first entry off; its port's deadline must be put on again when it rests.
+  void PopDue() {
+    End& e = ends_[due_.top().second];
+    if (e.calendar_due == due_.top().first) e.calendar_due = UINT64_MAX;
+    due_.pop();
+  }
+
+  // A port's inputs from this cycle's observables, and its edge unless it is at a fixed point (with
+  // every edge, the edges come after, for all ports at once); then what the next cycles need.
+  void VisitPort(uint32_t i, uint64_t now, uint8_t* write, bool search, bool keep_lists) {
+    End& e = ends_[i];
+    Model& m = *e.model;
+    const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
+    const bool sent = activity_[i].sent == now;
+    const bool received = activity_[i].received == now;
+    const uint8_t message = read_row_[e.rx_latency][e.partner];
+    if (received && m.power_o != 0) ++sleeping_rx_;
+    if constexpr (kAdaptive) {
+      // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
+      if ((queue != 0 || sent) && m.idle_o) {  // (the model is read only on traffic)
+        ++e.outcomes;
+        e.misses += m.slept_o || m.power_o != 0;
       }
-      // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
-      // fixed point until the time base reaches a register it is compared with (the PDT deadline,
-      // the end of a transition: Due()): this edge would change nothing either and its eval can
-      // be skipped (exact; tested cycle for cycle). eee_pb_port also reads now_i to latch it or
-      // sample it on events that other inputs cause.
-      const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
-      if (!every_edge_ && e.fixed_point && inputs == e.inputs && now < e.due) {
-        write[i] = e.ctl_tx;
-        if (e.ctl_tx != 0) Count(e);  // (a message repeated at a fixed point)
-        Rests(e);
-        continue;
-      }
+    }
+    // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
+    // fixed point until the time base reaches a register it is compared with (the PDT deadline,
+    // the end of a transition: Due()): this edge would change nothing either and its eval can
+    // be skipped (exact; tested cycle for cycle). eee_pb_port also reads now_i to latch it or
+    // sample it on events that other inputs cause.
+    const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
+    if (!every_edge_ && e.fixed_point && inputs == e.inputs && now < e.due) {
+      write[i] = e.ctl_tx;
+      if (e.ctl_tx != 0) Count(e);  // (a message repeated at a fixed point)
+    } else {
       m.tx_queue_i = queue;
       m.tx_busy_i = sent;
       m.rx_busy_i = received;
@@ -285,7 +356,7 @@ class EeeLinks : public Mechanism {
       m.now_i = static_cast<uint32_t>(now);
       if constexpr (kAdaptive) m.search_i = search;
       e.inputs = inputs;
-      if (every_edge_) continue;
+      if (every_edge_) return;
       Edge(m);
       // No register toggled: the same inputs give the same edge again (exact for the registers'
       // activity too, which PortState alone is not: eee_pb_port moves some while its state holds).
@@ -294,15 +365,38 @@ class EeeLinks : public Mechanism {
       e.fixed_point = toggled == 0 && !Searching(m);
       e.due = Due(m, now);
       Apply(i, write);
-      Rests(e);
     }
+    const bool unsettled = !e.fixed_point || e.inputs != 0;  // a rest needs every port settled
+    unsettled_ = unsettled_ + unsettled - e.unsettled;
+    e.unsettled = unsettled;
+    Follow(i, now, write[i], keep_lists);
   }
 
-  // Whether the port stays as it is while the network is empty (no flit, no message, no pulse:
-  // inputs all 0) until its due cycle.
-  void Rests(const End& e) {
-    resting_ = resting_ && e.fixed_point && e.inputs == 0;
-    resting_until_ = std::min(resting_until_, e.due);
+  // What port i's visit means for the next cycles. It is visited again next cycle while its inputs
+  // hold a cycle's event (a flit, a message, a pulse), while it is not at a fixed point, and for a
+  // full turn of the outbox after it last sent a message (so that every slot of a port not visited
+  // holds 0); its deadline goes on the calendar. A change in the message it sends reaches its
+  // partner a latency later.
+  void Follow(uint32_t i, uint64_t now, uint8_t message, bool keep_lists) {
+    End& e = ends_[i];
+    if (message != 0) e.sent_message_at = now;
+    if (!keep_lists) return;
+    const bool again = !e.fixed_point || (e.inputs >> 16) != 0 || now < e.sent_message_at + ring_;
+    // On the calendar unless visited next cycle anyway and kept from resting (a rest reads the
+    // calendar for every port's deadline).
+    if ((!again || !e.unsettled) && e.due != UINT64_MAX && e.due != e.calendar_due) {
+      due_.push({e.due, i});
+      e.calendar_due = e.due;
+    }
+    if (!touches_) return;                                           // every port is visited every cycle
+    const uint8_t before = e.written_at + 1 == now ? e.written : 0;  // not visited last cycle: 0
+    if (message != before) {
+      const int partner = e.partner;
+      arriving_[(now + ends_[partner].rx_latency) % ring_].push_back(static_cast<uint32_t>(partner));
+    }
+    e.written = message;
+    e.written_at = now;
+    if (again) again_.push_back(i);
   }
 
   static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
@@ -398,19 +492,29 @@ class EeeLinks : public Mechanism {
   size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
   std::vector<uint8_t> outbox_;           // control messages: [cycle mod ring_][end]
   std::vector<const uint8_t*> read_row_;  // this cycle: the outbox row sent a latency of [L] ago
-  bool uniform_latency_ = true;           // every link has the latency ring_ - 1
-  uint64_t period_ = 1;                   // eee_pb_port: a search every period_ cycles
+  // Visiting only the ports that need it (PickVisits()): the fabric's touched link ends, the ports to
+  // visit again next cycle, those whose partner's message changes on a cycle [cycle mod ring_],
+  // and the ports' deadlines (due cycle, port; an entry whose due has changed since is stale).
+  EndTouches* touches_ = nullptr;
+  std::vector<uint32_t> visits_;
+  std::vector<uint32_t> again_, spare_;
+  std::vector<std::vector<uint32_t>> arriving_;
+  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
+                      std::greater<>>
+      due_;
+  size_t unsettled_ = 0;     // ports not settled (End::unsettled): no rest while any is
+  size_t last_touched_ = 0;  // link ends the network touched for this cycle
+  bool dense_ = false;       // StepDense: the lists are not kept
+  size_t leaving_ = 0;       // StepDense: cycles left of visiting all while rebuilding the lists
+  uint64_t period_ = 1;      // eee_pb_port: a search every period_ cycles
   bool every_edge_;
   uint64_t sleeps_ = 0;       // links that started to power down
   uint64_t wakeups_ = 0;      // links that started to wake
   uint64_t refusals_ = 0;     // power-down requests refused
   uint64_t sleeping_rx_ = 0;  // flits that reached a port not awake (must stay 0)
-  // Clock jumps: the cycle being stepped, the last cycle a port sent a message, whether every port
-  // rested after this cycle's step and the earliest cycle one of them is due.
+  // Clock jumps: the cycle being stepped and the last cycle a port sent a message.
   uint64_t now_ = 0;
   uint64_t last_message_ = 0;
-  bool resting_ = false;
-  uint64_t resting_until_ = 0;
 };
 
 }  // namespace
