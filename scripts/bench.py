@@ -63,6 +63,12 @@ CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["wor
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),
                              ("deep_sleep PDT 1us", ["eee.policy=fixed", "eee.pdt_ns=1000"]),
                              ("PerfBoundCorrect 1%", []))]
+# The PerfBound paper's 4,160-node Megafly, the whole 40-iteration LAMMPS-like preset with MPICH's
+# allreduce choice (about 8 minutes a run): its peak memory is the point (docs/performance.md).
+MEGAFLY_4160 = ["topology.megafly.groups=65", "topology.megafly.leaves=8", "topology.megafly.spines=8",
+                "topology.megafly.nodes_per_leaf=8", "topology.megafly.global_per_spine=8"]
+CASES += [("4160-node Megafly, bsp_allreduce, PerfBoundCorrect 1%, MPICH allreduce", "perfbound_megafly",
+           MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich"])]
 
 
 def run(icnsim, scenario, sets, seed):
