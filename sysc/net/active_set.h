@@ -19,7 +19,6 @@ class ActiveSet {
   };
   Slot SlotOf(uint32_t i) { return {&words_[i >> 6], uint64_t{1} << (i & 63)}; }
 
-  void Insert(uint32_t i) { words_[i >> 6] |= uint64_t{1} << (i & 63); }
   void Erase(uint32_t i) { words_[i >> 6] &= ~(uint64_t{1} << (i & 63)); }
   bool empty() const {
     for (const uint64_t w : words_) {

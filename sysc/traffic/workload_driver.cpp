@@ -70,24 +70,16 @@ void WorkloadDriver::Append(WorkloadMessage&& m) {
   s.at = Cycles(m.at_ns, cycle_ns_);
   s.utilisation = static_cast<float>(m.utilisation);
   // A dependency already met counts as a wait that ended when it was met.
-  for (const uint32_t d : m.after) {
-    State& dep = state(d);
-    if (dep.delivered) {
-      s.start = std::max(s.start, dep.delivered_at);
+  const auto depend = [&](bool met, uint64_t met_at, std::vector<uint32_t>& waiting) {
+    if (met) {
+      s.start = std::max(s.start, met_at);
     } else {
-      dep.on_delivery.push_back(id);
+      waiting.push_back(id);
       ++s.waiting;
     }
-  }
-  for (const uint32_t d : m.after_sent) {
-    State& dep = state(d);
-    if (dep.released) {
-      s.start = std::max(s.start, dep.released_at);
-    } else {
-      dep.on_release.push_back(id);
-      ++s.waiting;
-    }
-  }
+  };
+  for (const uint32_t d : m.after) depend(state(d).delivered, state(d).delivered_at, state(d).on_delivery);
+  for (const uint32_t d : m.after_sent) depend(state(d).released, state(d).released_at, state(d).on_release);
   Rank& sender = ranks_[static_cast<size_t>(m.src)];
   sender.last_sent = id;
   Rank& receiver = ranks_[static_cast<size_t>(m.dst)];
