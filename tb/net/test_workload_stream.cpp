@@ -140,5 +140,5 @@ TEST_CASE("allreduce algorithms have their textbook rounds and sizes", "[workloa
   CHECK(kinds(AllreduceRule::kMpich, 2049, 40) == std::vector<Kind>{Kind::kAllreduceRabenseifner});
   CHECK(kinds(AllreduceRule::kMpich, 8 * 4095, 4160) == std::vector<Kind>{Kind::kAllreduceDoubling});
   CHECK(icn::AllreduceRuleNamed("rabenseifner") == AllreduceRule::kRabenseifner);
-  CHECK_THROWS_WITH(icn::AllreduceRuleNamed("tree"), Catch::Contains("workload.allreduce"));
+  CHECK_THROWS_WITH(icn::AllreduceRuleNamed("tree"), tb::Contains("workload.allreduce"));
 }
