@@ -50,7 +50,8 @@ struct Request {
   std::string window;
   std::string match;  // empty: every controller
   bool quiet = false;
-  bool json = false;  // keys --json
+  double progress_s = 2.0;  // seconds between progress lines
+  bool json = false;        // keys --json
   std::string command_line;
 };
 
@@ -251,7 +252,7 @@ int Run(const Request& request) {
   const icn::Scenario scenario = LoadScenario(request);
   const icn::RunParams params = icn::MakeRunParams(scenario);
   icn::RunOptions options;
-  options.progress = !request.quiet;
+  options.progress_s = request.quiet ? -1 : request.progress_s;
   options.trace = TraceRequest(request, params);
   const fs::path out = request.out.empty() ? fs::path("out") / scenario.name() : fs::path(request.out);
   PrintWarnings(params);
@@ -430,6 +431,9 @@ void AddSubcommands(CLI::App& app, Request& r) {
                   "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*' "
                   "(default: all; needs --trace)");
   run->add_flag("--quiet", r.quiet, "no progress and no summary");
+  run->add_option("--progress", r.progress_s,
+                  "seconds of wall time between progress lines on stderr (default 2; 0: every 1024 steps)")
+      ->check(CLI::Range(0.0, 86400.0));
   CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
   check->add_option("--set", r.sets, "override a key (repeatable)");

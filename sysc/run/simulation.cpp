@@ -1,21 +1,12 @@
 #include "run/simulation.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 
 #include "core/controller_cost.h"
 #include "net/data_plane.h"
 #include "run/census.h"
 
 namespace icn {
-namespace {
-
-double WallNow() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 Simulation::Simulation(const Scenario& scenario, const RunParams& params, const RunOptions& options)
     : scenario_(scenario),
@@ -55,7 +46,8 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
   }
   stats_.set_measuring(measure_begin_ == 0);
   window_ = LedgerNow();
-  progress_at_ = WallNow();
+  if (options.progress_s >= 0)
+    progress_ = std::make_unique<ProgressLine>(options.progress_s, params.sim.cycle_ns);
 }
 
 Simulation::~Simulation() = default;
@@ -168,7 +160,7 @@ bool Simulation::Tick() {
     done_ = true;
   }
   if (!done_ && (cycle_ & (ProgressWatchdog::kPeriod - 1)) == 0) Watch(cycle_);
-  if (options_.progress && (cycle_ & 0x3ff) == 0) ReportProgress();
+  if (progress_ && (++ticks_ & 0x3ff) == 0) ReportProgress();
   return !done_;
 }
 
@@ -285,19 +277,18 @@ nlohmann::json Simulation::StalledPacket() const {
 }
 
 void Simulation::ReportProgress() {
-  const double now = WallNow();
-  if (now - progress_at_ <= 2.0) return;
-  progress_at_ = now;
+  ProgressLine::Status status;
+  status.cycle = cycle_;
   if (const WorkloadDriver* workload = traffic_.workload()) {
-    std::fprintf(stderr, "[icnsim] cycle %llu, %zu/%zu workload messages delivered\n",
-                 static_cast<unsigned long long>(cycle_), workload->completed(), workload->messages());
-    return;
+    status.done = workload->completed();
+    status.total = workload->messages();
+  } else {
+    status.phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
+    status.done = stats_.labelled_delivered();
+    status.unit = "labelled packets delivered";
+    if (measure_end_ != kUndecided && cycle_ < measure_end_) status.end_cycle = measure_end_;
   }
-  const char* phase = cycle_ < measure_begin_ ? "warm-up" : cycle_ < measure_end_ ? "measure" : "drain";
-  std::fprintf(stderr, "[icnsim] cycle %llu (%s), %llu/%llu labelled packets delivered\n",
-               static_cast<unsigned long long>(cycle_), phase,
-               static_cast<unsigned long long>(stats_.labelled_delivered()),
-               static_cast<unsigned long long>(stats_.labelled_created()));
+  progress_->Offer(status);
 }
 
 nlohmann::json Simulation::PacketResults(const Census& census) const {

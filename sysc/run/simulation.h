@@ -20,6 +20,7 @@
 #include "net/fabric.h"
 #include "net/nic.h"
 #include "run/census.h"
+#include "run/progress.h"
 #include "run/run_params.h"
 #include "run/steady_state.h"
 #include "run/watchdog.h"
@@ -29,7 +30,7 @@ namespace icn {
 
 struct RunOptions {
   TraceOptions trace;
-  bool progress = false;    // progress lines on stderr
+  double progress_s = -1;   // seconds between progress lines on stderr; negative: none
   bool every_edge = false;  // every controller takes every clock edge: the reference for the skipping path
 };
 
@@ -136,7 +137,8 @@ class Simulation final : private SinkObserver {
   uint64_t ts_busy_ = 0;          // channel busy cycles at the last sample
   double ts_energy_ = 0;          // ledger at the last sample
   double ts_nominal_ = 0;
-  double progress_at_ = 0;
+  std::unique_ptr<ProgressLine> progress_;  // null when options_.progress_s < 0
+  uint64_t ticks_ = 0;                      // Tick() calls: how often to offer a progress line
 };
 
 }  // namespace icn

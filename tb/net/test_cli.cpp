@@ -345,6 +345,23 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
   CHECK(mine == tb::WithoutTiming(r));
 }
 
+TEST_CASE("a run shows its progress on stderr: simulated time, pace, messages, time left", "[cli]") {
+  const fs::path out = Scratch("progress");
+  const Outcome o = Icnsim("run default --progress 0 --out " + out.string() +
+                           " --set workload.kind=bsp_allreduce --set workload.iterations=2");
+  INFO(o.err);
+  REQUIRE(o.code == 0);
+  CHECK(o.err.find("[icnsim] cycle ") != std::string::npos);
+  CHECK(o.err.find(" simulated, ") != std::string::npos);
+  CHECK(o.err.find(" cycles/s; ") != std::string::npos);
+  CHECK(o.err.find(" messages delivered (") != std::string::npos);
+  CHECK(o.err.find(" left") != std::string::npos);
+  const Outcome quiet = Icnsim("run default --quiet --progress 0 --out " + out.string() +
+                               " --set workload.kind=bsp_allreduce --set workload.iterations=2");
+  CHECK(quiet.err.find("[icnsim] cycle ") == std::string::npos);
+  ExpectRefused("--progress -1", {"--progress"});
+}
+
 TEST_CASE("a traced run writes an FST of the matching controllers and prints the gtkwave command", "[cli]") {
   const fs::path out = Scratch("trace");
   const fs::path fst = out / "eee.fst";
