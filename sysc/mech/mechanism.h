@@ -40,6 +40,10 @@ class Mechanism {
   // UINT64_MAX. The default never lets the run jump. The run then skips the cycles before it
   // without calling Step(): an adapter charges its ledger per power-state change, not per cycle.
   virtual uint64_t RestsUntil(uint64_t now) const { return now; }
+  // The same for a still network (Fabric::NextMove): packets inside that do not move, so every
+  // input a controller reads holds its value (a queue's length, the cycle a flit last passed).
+  // The default never lets such a run jump.
+  virtual uint64_t RestsWhileStill(uint64_t now) const { return now; }
   // Brings the energy ledger up to date with cycles 0 .. end - 1 (charged since the last change
   // of each controller's power state); the run calls it before reading the ledger.
   virtual void Settle(uint64_t end) { (void)end; }

@@ -44,6 +44,15 @@ class Channel {
            (full_rate_ ? last_tx_ != now : now >= enabled_from_ && Tokens(now) > 1.0 - rate_ + 1e-9);
   }
   void Send(Flit flit, uint64_t now);
+  // The first cycle >= now on which CanSend() holds if no controller changes the channel;
+  // UINT64_MAX while it may not send. A link slower than a flit per cycle says `now` once its
+  // disable is over (its tokens are not looked ahead: a guess too early costs a cycle, never one
+  // skipped).
+  uint64_t NextSend(uint64_t now) const {
+    if (!tx_enabled_) return UINT64_MAX;
+    if (full_rate_) return last_tx_ == now ? now + 1 : now;
+    return now < enabled_from_ ? enabled_from_ : now;
+  }
   // Credit for `vc` of the buffer at the destination, travelling back to the source.
   void ReturnCredit(uint8_t vc, uint64_t now) {
     credits_.push_back({now + latency_, vc});

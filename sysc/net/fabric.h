@@ -51,6 +51,12 @@ class Fabric {
   // Nothing on any wire, flit or credit (with no packet outstanding: an empty network, which a
   // cycle leaves as it is, so the run may jump over cycles).
   virtual bool Quiet() const = 0;
+  // A still network: the first cycle >= now on which Advance() (or an arrival) could change
+  // anything if no controller acts and no packet is injected meanwhile; UINT64_MAX when every
+  // packet inside waits for a controller (a link it may not send on) or for a credit that only
+  // such a move would free. The run may then jump to the controllers' next deadline with packets
+  // inside. The default: it may move at once.
+  virtual uint64_t NextMove(uint64_t now) const { return now; }
 
   // Adds, per packet id, the flits of that packet anywhere inside: queued at the source, on a
   // wire, in a buffer. The run's end-of-run census compares them with what each sink received.

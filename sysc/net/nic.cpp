@@ -25,6 +25,16 @@ bool Nic::OutputDrained() const {
   return true;
 }
 
+uint64_t Nic::NextMove(uint64_t now) const {
+  if (queue_.empty()) return UINT64_MAX;
+  if (current_vc_ >= 0) return credits_[current_vc_] > 0 ? out_->NextSend(now) : UINT64_MAX;
+  if (!out_->accepting()) return UINT64_MAX;
+  for (int v = 0; v < vcs_; ++v) {
+    if (wait_tail_credit_ ? credits_[v] == depth_ : credits_[v] > 0) return out_->NextSend(now);
+  }
+  return UINT64_MAX;
+}
+
 void Nic::Inject(uint64_t now) {
   if (queue_.empty() || !out_->CanSend(now)) return;
   const uint32_t id = queue_.front();

@@ -52,6 +52,9 @@ class Nic {
   int id() const { return id_; }
   // No packet in the middle of being sent and every credit back.
   bool OutputDrained() const;
+  // The first cycle >= now on which Inject() could send, were no credit to come back and no
+  // controller to act (Fabric::NextMove).
+  uint64_t NextMove(uint64_t now) const;
   // Packets waiting in the source queue or being sent (the NIC port's output queue).
   const int32_t* queued() const { return &queued_; }
   // Packets in the source queue, the one being sent included, for the end-of-run census.

@@ -120,6 +120,41 @@ void Router::Step(uint64_t now) {
   if (oq_depth_ > 0) SendFromOutputQueues(now);
 }
 
+// At once while a head waits for a route (routing may draw a random number each try) or an
+// output VC is free for a head that waits for one, or while a fractional speed-up's accumulator
+// moves; else when the first waiting flit that has a credit (or room in its output queue) is
+// ready and its link may send.
+uint64_t Router::NextMove(uint64_t now) const {
+  if (oq_depth_ > 0 && speedup_ != std::floor(speedup_)) return now;
+  uint64_t next = UINT64_MAX;
+  for (const InputVc& ivc : in_) {
+    if (ivc.buf.empty()) continue;
+    if (ivc.state == kIdle) return now;
+    const int o = ivc.out_port;
+    if (ivc.state == kVcWait) {
+      if (!out_ch_[o]->accepting()) continue;
+      for (int v = ivc.vc_lo; v < ivc.vc_hi; ++v) {
+        if (out_[o * vcs_ + v].owner == kFree) return now;
+      }
+      continue;
+    }
+    const OutputVc& ovc = out_[o * vcs_ + ivc.out_vc];
+    const uint64_t ready = std::max(now, ivc.buf.front().ready);
+    if (oq_depth_ > 0) {
+      if (static_cast<int>(ovc.queue.size()) < oq_depth_) next = std::min(next, ready);
+    } else if (ovc.credits > 0) {
+      next = std::min(next, std::max(ready, out_ch_[o]->NextSend(now)));
+    }
+  }
+  for (int o = 0; o < ports_ && oq_depth_ > 0; ++o) {
+    for (int v = 0; v < vcs_ && oq_flits_[o] > 0; ++v) {
+      const OutputVc& ovc = out_[o * vcs_ + v];
+      if (!ovc.queue.empty() && ovc.credits > 0) next = std::min(next, out_ch_[o]->NextSend(now));
+    }
+  }
+  return next;
+}
+
 // Route computation of the head at the front of an idle input VC; false if no output may take it.
 bool Router::RouteHead(int port, InputVc& ivc) {
   const Flit& head = ivc.buf.front();

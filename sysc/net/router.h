@@ -44,6 +44,9 @@ class Router final : public OutputView {
   }
   void Step(uint64_t now);
   bool Busy() const { return buffered_ != 0; }
+  // The first cycle >= now on which Step() could change anything, were no flit, credit or
+  // controller to reach the router (Fabric::NextMove).
+  uint64_t NextMove(uint64_t now) const;
   // Whether Step() ran on cycle `now` (a router that did not step sent nothing that cycle).
   bool Stepped(uint64_t now) const { return last_step_ == now; }
 

@@ -125,6 +125,15 @@ void WormholeNetwork::Advance(uint64_t now) {
 
 bool WormholeNetwork::Quiet() const { return busy_channels_.empty(); }
 
+// Only the busy NICs and routers can move; a flit or credit on a wire arrives on some cycle soon.
+uint64_t WormholeNetwork::NextMove(uint64_t now) const {
+  if (!Quiet()) return now;
+  uint64_t next = UINT64_MAX;
+  busy_nics_.ForEach([&](uint32_t n) { next = std::min(next, nics_[n]->NextMove(now)); });
+  busy_routers_.ForEach([&](uint32_t r) { next = std::min(next, routers_[r]->NextMove(now)); });
+  return next;
+}
+
 void WormholeNetwork::InstallRouting(std::unique_ptr<Routing> routing) {
   installed_ = std::move(routing);
   routing_ = installed_.get();

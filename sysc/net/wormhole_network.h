@@ -30,6 +30,7 @@ class WormholeNetwork final : public Fabric {
   void Inject(uint32_t packet) override { nics_[pool_[packet].src]->Enqueue(packet); }
   void Advance(uint64_t now) override;
   bool Quiet() const override;
+  uint64_t NextMove(uint64_t now) const override;
   void CountFlits(std::vector<uint32_t>& present) const override;
   std::string Locate(uint32_t packet) const override;
   const std::vector<LinkEnd>& link_ends() const override { return ends_; }

@@ -103,12 +103,20 @@ void Simulation::Step() {
   for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(1);
 }
 
+// Over cycles on which nothing would happen: an empty network whose controllers rest, or a still
+// one (packets inside that wait for controllers, Fabric::NextMove) whose controllers rest too.
 void Simulation::Jump() {
-  if (stats_.created() != stats_.delivered()) return;
+  const bool empty = stats_.created() == stats_.delivered();
   uint64_t until = generating_ ? traffic_.NextCreation(cycle_) : UINT64_MAX;
   for (const auto& m : mechanisms_) {
     if (until <= cycle_) return;
-    until = std::min(until, m->RestsUntil(cycle_));
+    until = std::min(until, empty ? m->RestsUntil(cycle_) : m->RestsWhileStill(cycle_));
+  }
+  if (!empty) {
+    if (until <= cycle_) return;
+    until = std::min(until, fabric_->NextMove(cycle_));
+    // The watchdog looks at a run with packets outstanding on its every look.
+    until = std::min(until, (cycle_ | (ProgressWatchdog::kPeriod - 1)));
   }
   // The cycles Tick() looks at after a cycle: the window's edges, a time-series sample, the drain
   // limit. Cycle b - 1 must run for the look at b.

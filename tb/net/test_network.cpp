@@ -422,8 +422,7 @@ TEST_CASE("clock jumps change no result: every bundled scenario, and low-load ru
     CHECK(b["sim"]["jumped_cycles"] == 0);
     CHECK(tb::WithoutTiming(a) == tb::WithoutTiming(b));
     CHECK(jumping.sim->timeseries_csv() == stepping.sim->timeseries_csv());
-    // Jumps need an empty network: with deep sleep a packet waits out wake-ups of 4.48 us per hop,
-    // so those runs jump less, but every kind of controller lets the run jump.
+    // Every kind of controller lets the run jump (EEE ports also while packets wait for a wake-up).
     const uint64_t jumped = a["sim"]["jumped_cycles"].get<uint64_t>();
     if (a["params"]["traffic"]["load"].get<double>() <= 0.001 || scenario == "perfbound_megafly" ||
         a["params"]["traffic"]["profile"] == "bursts") {

@@ -112,7 +112,7 @@ class EeeLinks : public Mechanism {
     // Without the fabric's touches (or with every edge) every port is visited every cycle.
     touches_ = every_edge_ ? nullptr : context.fabric.WatchEnds();
     for (uint32_t i = 0; i < ends_.size(); ++i) again_.push_back(i);  // the first edge: all of them
-    unsettled_ = ends_.size();
+    unsettled_ = restless_ = ends_.size();
     if (tracer.enabled()) {
       for (size_t i = 0; i < ends_.size(); ++i) {
         if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
@@ -180,11 +180,17 @@ class EeeLinks : public Mechanism {
     }
   }
 
-  uint64_t RestsUntil(uint64_t now) const override {
-    // A message sent on cycle c is read on c + latency < c + ring_, and its outbox slot must be
-    // written again (0) before a jump: its port is on the next-cycle list until it has been. A busy
-    // network keeps no calendar (StepDense): no rest until it has rebuilt it.
-    if (every_edge_ || dense_ || leaving_ > 0 || unsettled_ != 0 || now < last_message_ + ring_ ||
+  uint64_t RestsUntil(uint64_t now) const override { return Rests(now, unsettled_); }
+  // A still network keeps every port's inputs but its queue length: a port whose other inputs are
+  // 0 and whose last edge changed nothing waits for its deadline.
+  uint64_t RestsWhileStill(uint64_t now) const override { return Rests(now, restless_); }
+
+  // A message sent on cycle c is read on c + latency < c + ring_, and its outbox slot must be
+  // written again (0) before a jump: its port is on the next-cycle list until it has been. A busy
+  // network keeps no calendar (StepDense): no rest until it has rebuilt it. `not_resting`: ports
+  // that keep the run from resting.
+  uint64_t Rests(uint64_t now, size_t not_resting) const {
+    if (every_edge_ || dense_ || leaving_ > 0 || not_resting != 0 || now < last_message_ + ring_ ||
         (touches_ && !again_.empty()))
       return now;
     uint64_t until = due_.empty() ? UINT64_MAX : due_.top().first;
@@ -247,6 +253,7 @@ class EeeLinks : public Mechanism {
     bool fixed_point = false;  // the last eval changed no register
     uint64_t due = 0;          // first cycle the time base acts on a register (Due())
     bool unsettled = true;     // not at a fixed point, or some input not 0
+    bool restless = true;      // not at a fixed point, or some input but its queue not 0
     uint64_t visited = ~0ULL;  // the cycle it was last visited
     uint8_t written = 0;       // the message it wrote into the outbox when last visited, and when
     uint64_t written_at = ~0ULL;
@@ -369,6 +376,9 @@ class EeeLinks : public Mechanism {
     const bool unsettled = !e.fixed_point || e.inputs != 0;  // a rest needs every port settled
     unsettled_ = unsettled_ + unsettled - e.unsettled;
     e.unsettled = unsettled;
+    const bool restless = !e.fixed_point || (e.inputs >> 16) != 0;  // the same, but for its queue
+    restless_ = restless_ + restless - e.restless;
+    e.restless = restless;
     Follow(i, now, write[i], keep_lists);
   }
 
@@ -503,6 +513,7 @@ class EeeLinks : public Mechanism {
                       std::greater<>>
       due_;
   size_t unsettled_ = 0;     // ports not settled (End::unsettled): no rest while any is
+  size_t restless_ = 0;      // ports restless (End::restless): no rest of a still network while any is
   size_t last_touched_ = 0;  // link ends the network touched for this cycle
   bool dense_ = false;       // StepDense: the lists are not kept
   size_t leaving_ = 0;       // StepDense: cycles left of visiting all while rebuilding the lists
