@@ -117,7 +117,9 @@ void WormholeNetwork::Advance(uint64_t now) {
     nics_[n]->Inject(now);
     if (!nics_[n]->Busy()) busy_nics_.Erase(n);
   });
+  stepped_routers_.clear();
   busy_routers_.ForEach([&](uint32_t r) {
+    stepped_routers_.push_back(r);
     routers_[r]->Step(now);
     if (!routers_[r]->Busy()) busy_routers_.Erase(r);
   });

@@ -41,6 +41,9 @@ class WormholeNetwork final : public Fabric {
 
   const Topology& topology() const { return *topology_; }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
+  // The routers that stepped in the last Advance() (those that held a flit), in index order: only
+  // their observables can have changed.
+  const std::vector<uint32_t>& stepped_routers() const { return stepped_routers_; }
   // Zero-load latency of a packet of `flits` flits from src to dst (cycles, generation to tail
   // delivery) on wires of the default latency.
   uint64_t ZeroLoadLatency(int src, int dst, uint32_t flits) const;
@@ -84,6 +87,7 @@ class WormholeNetwork final : public Fabric {
   // The channels with a flit or credit on the wire, the NICs with a packet queued, the routers
   // with a flit buffered: each cycle visits only these, in index order.
   ActiveSet busy_channels_, busy_nics_, busy_routers_;
+  std::vector<uint32_t> stepped_routers_;
   std::vector<int> nic_end_;  // per node, its link end
 };
 

@@ -38,10 +38,11 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       counted_(0xffffull | (config.occupancy_meter ? kCommitted : 0)),
       t_on_(config.t_on),
       t_off_(config.t_off),
-      p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))) {
+      p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))),
+      network_(WormholeOf(context.fabric, "fattree_onoff.enabled")) {
   Tracer& tracer = context.tracer;
   context_->traceEverOn(tracer.enabled());
-  WormholeNetwork& network = WormholeOf(context.fabric, "fattree_onoff.enabled");
+  const WormholeNetwork& network = network_;
   const KaryNTreeShape& tree = *TreeShape(context.topology);
   const int k = tree.k;
   const auto model_port = [k](int port) { return port < k ? port : kMaxArity + port - k; };
@@ -98,6 +99,8 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
     if (!from_switch[c]) always_on_.push_back(ledger_.Counters(static_cast<int>(c)));
   }
   powered_ = static_cast<int>(ledger_.components());  // every link is on out of reset
+  for (int s = 0; s < static_cast<int>(switches_.size()); ++s) again_.push_back(s);  // the first edge
+  restless_ = switches_.size();
   if (tracer.enabled()) {
     for (size_t r = 0; r < switches_.size(); ++r) {
       if (tracer.Matches("s" + std::to_string(r))) switches_[r].model->trace(tracer.fst(), 99);
@@ -116,14 +119,22 @@ void FattreeLinks::Step(uint64_t now) {
   const bool check = now % check_cycles_ == check_cycles_ - 1;
   // Inputs of every switch first: a switch reads its neighbours' outputs of the last edge.
   const bool neighbours_same = !active_changed_;
-  for (Switch& sw : switches_) Prepare(sw, now, check, neighbours_same);
+  const bool all = PickVisits(now, every_edge_ || check || !neighbours_same);
+  const auto each = [&](auto fn) {
+    if (all) {
+      for (int s = 0; s < static_cast<int>(switches_.size()); ++s) fn(switches_[s], s);
+    } else {
+      for (const int s : visits_) fn(switches_[s], s);
+    }
+  };
+  each([&](Switch& sw, int) { Prepare(sw, now, check, neighbours_same); });
   if (every_edge_) {
     const auto model_of = [](Switch& sw) -> Vfattree_switch_ctrl& { return *sw.model; };
     EdgeOfAll(switches_, model_of, tracer_, now);
     for (Switch& sw : switches_) controllers_->toggles += sw.registers.Toggles(*sw.model);
   } else {
-    for (Switch& sw : switches_) {
-      if (sw.skip) continue;
+    each([&](Switch& sw, int) {
+      if (sw.skip) return;
       // Only an edge without a flit or a pulse can start a fixed point worth knowing: skipping
       // needs the same inputs again, without either.
       const bool may_rest = (sw.inputs & (counted_ | kPulse)) == 0;
@@ -133,21 +144,54 @@ void FattreeLinks::Step(uint64_t now) {
       controllers_->toggles += sw.registers.Toggles(*sw.model);
       sw.fixed_point = may_rest && Outputs(*sw.model) == before;
       TrackTransitions(sw, states_before, now);
-    }
+    });
   }
+  each([&](Switch&, int s) { Follow(s, now); });
+  active_changed_ = false;
+  each([&](Switch& sw, int) {
+    if (!sw.skip) Apply(sw, now);
+  });
+  min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
+}
+
+// A switch not visited would have skipped its edge: its router did not step (so it sent nothing,
+// holds nothing and nothing was committed), no neighbour's active bits changed, no pulse, it is
+// at a fixed point with the inputs of an empty router, and before its due.
+bool FattreeLinks::PickVisits(uint64_t now, bool all) {
+  visits_.clear();
+  again_.swap(spare_);
+  again_.clear();
+  const auto add = [&](int s) {
+    if (switches_[s].visited == now) return;
+    switches_[s].visited = now;
+    visits_.push_back(s);
+  };
+  if (!all) {
+    for (const uint32_t r : network_.stepped_routers()) add(static_cast<int>(r));
+    for (const int s : spare_) add(s);
+  }
+  while (!due_.empty() && due_.top().first <= now) {
+    const auto [due, s] = due_.top();
+    due_.pop();
+    if (switches_[s].calendar_due == due) switches_[s].calendar_due = UINT64_MAX;
+    if (!all && switches_[s].due == due) add(s);
+  }
+  return all;
+}
+
+void FattreeLinks::Follow(int s, uint64_t now) {
+  Switch& sw = switches_[s];
   // At rest: a fixed point with the inputs of an empty network (nothing sent or committed, empty,
   // no pulse).
-  resting_ = !every_edge_;
-  resting_until_ = UINT64_MAX;
-  for (const Switch& sw : switches_) {
-    resting_ = resting_ && sw.fixed_point && (sw.inputs & kQuietMask) == kQuiet;
-    resting_until_ = std::min(resting_until_, sw.due);
+  const bool restless = !sw.fixed_point || (sw.inputs & kQuietMask) != kQuiet;
+  restless_ = restless_ + restless - sw.restless;
+  sw.restless = restless;
+  if (restless || sw.due <= now + 1) {
+    again_.push_back(s);
+  } else if (sw.due != UINT64_MAX && sw.due != sw.calendar_due) {
+    due_.push({sw.due, s});
+    sw.calendar_due = sw.due;
   }
-  active_changed_ = false;
-  for (Switch& sw : switches_) {
-    if (!sw.skip) Apply(sw, now);
-  }
-  min_powered_fraction_ = std::min(min_powered_fraction_, PoweredFraction());
 }
 
 // The switch's inputs for this cycle's edge, or sw.skip when the edge would change nothing.
@@ -214,9 +258,10 @@ void FattreeLinks::Apply(Switch& sw, uint64_t now) {
 }
 
 uint64_t FattreeLinks::RestsUntil(uint64_t now) const {
-  if (!resting_) return now;
-  return std::max(now,
-                  std::min(resting_until_, now + (check_cycles_ - 1 - now % check_cycles_)));  // or a pulse
+  if (every_edge_ || restless_ != 0 || !again_.empty()) return now;
+  // The calendar's first entry may be stale (its switch's due moved later): early, never late.
+  const uint64_t due = due_.empty() ? UINT64_MAX : due_.top().first;
+  return std::max(now, std::min(due, now + (check_cycles_ - 1 - now % check_cycles_)));  // or a pulse
 }
 
 // After the edge closing cycle `now`: a link that entered a transition at this edge leaves it on

@@ -6,7 +6,10 @@
 // (one component per unidirectional link, powered or not). Links from the NICs are always on.
 #pragma once
 #include <array>
+#include <functional>
 #include <memory>
+#include <queue>
+#include <utility>
 #include <vector>
 
 #include "mech/fattree/fattree_config.h"
@@ -18,6 +21,8 @@ class VerilatedContext;
 class Vfattree_switch_ctrl;
 
 namespace icn {
+
+class WormholeNetwork;
 
 class FattreeLinks : public Mechanism {
  public:
@@ -59,7 +64,15 @@ class FattreeLinks : public Mechanism {
     uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
     std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
     RegisterActivity registers;
+    bool restless = true;                // not at a fixed point, or its router not empty
+    uint64_t calendar_due = UINT64_MAX;  // the due it last put on the calendar
+    uint64_t visited = ~0ull;            // the cycle it was last visited
   };
+  // The switches this cycle looks at (visits_), or false: all of them.
+  bool PickVisits(uint64_t now, bool all);
+  // What a visited switch's edge (or skip) means for the next cycles: looked at again next cycle,
+  // or at its due from the calendar, or when its router next steps.
+  void Follow(int s, uint64_t now);
   void Prepare(Switch& sw, uint64_t now, bool check, bool neighbours_same);
   void Apply(Switch& sw, uint64_t now);
   static uint64_t Outputs(const Vfattree_switch_ctrl& m);
@@ -70,17 +83,22 @@ class FattreeLinks : public Mechanism {
   EnergyLedger::Controllers* controllers_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<Switch> switches_;
+  // Visiting only the switches that need it: those whose router stepped, those that asked for the
+  // next cycle, and those due (a calendar of (due, switch); an entry whose switch has another due
+  // since is stale).
+  std::vector<int> visits_, again_, spare_;
+  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> due_;
+  size_t restless_ = 0;               // switches restless (Switch::restless): no rest while any is
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool every_edge_;
   uint64_t check_cycles_;
   uint64_t counted_;  // the input bits the utilisation meters count (busy_i, and committed_i)
   uint64_t t_on_, t_off_;
   double p_min_;
+  const WormholeNetwork& network_;
   int powered_ = 0;             // links powered now
   bool active_changed_ = true;  // a switch's active bits changed at the last edge
   uint64_t always_on_since_ = 0;
-  bool resting_ = false;        // every switch stays as it is while the network is empty (after Step)
-  uint64_t resting_until_ = 0;  // and until when (the earliest end of a transition)
   double min_powered_fraction_ = 1.0;
   uint64_t transitions_ = 0;
 };
