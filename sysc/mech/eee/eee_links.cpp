@@ -105,6 +105,10 @@ class EeeLinks : public Mechanism {
       if constexpr (kAdaptive) StrapPolicy(m, config, shares[i]);
       Reset(m);
       e.registers.Start(m);
+      if constexpr (kAdaptive) {
+        e.idle = m.idle_o;
+        e.slept = m.slept_o;
+      }
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
@@ -265,6 +269,8 @@ class EeeLinks : public Mechanism {
     uint8_t seq = 0;  // link_power_seq state: On, ToOff, Off, ToOn
     bool tx_en = true;
     uint8_t power = 0;
+    bool idle = false;  // eee_pb_port's idle_o and slept_o
+    bool slept = false;
     uint64_t power_since = 0;
     uint64_t outcomes = 0;  // idle periods ended (eee_pb_port)
     uint64_t misses = 0;    // of which the link had powered down
@@ -338,12 +344,12 @@ class EeeLinks : public Mechanism {
     const bool sent = activity_[i].sent == now;
     const bool received = activity_[i].received == now;
     const uint8_t message = read_row_[e.rx_latency][e.partner];
-    if (received && m.power_o != 0) ++sleeping_rx_;
+    if (received && e.power != 0) ++sleeping_rx_;
     if constexpr (kAdaptive) {
       // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
-      if ((queue != 0 || sent) && m.idle_o) {  // (the model is read only on traffic)
+      if ((queue != 0 || sent) && e.idle) {
         ++e.outcomes;
-        e.misses += m.slept_o || m.power_o != 0;
+        e.misses += e.slept || e.power != 0;
       }
     }
     // A port whose last edge changed nothing, and whose inputs are those of that edge, is at a
@@ -467,6 +473,10 @@ class EeeLinks : public Mechanism {
     End& e = ends_[i];
     const Model& m = *e.model;
     e.ctl_tx = m.ctl_tx_o;
+    if constexpr (kAdaptive) {
+      e.idle = m.idle_o;
+      e.slept = m.slept_o;
+    }
     write[i] = e.ctl_tx;
     Count(e);
     if (m.tx_en_o != e.tx_en) {
