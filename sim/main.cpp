@@ -2,7 +2,9 @@
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
 // corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -433,7 +435,14 @@ void AddSubcommands(CLI::App& app, Request& r) {
   run->add_flag("--quiet", r.quiet, "no progress and no summary");
   run->add_option("--progress", r.progress_s,
                   "seconds of wall time between progress lines on stderr (default 2; 0: every 1024 steps)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            char* end = nullptr;
+            const double s = std::strtod(text.c_str(), &end);
+            const bool ok = end != text.c_str() && *end == '\0' && std::isfinite(s) && s >= 0 && s <= 86400;
+            return ok ? std::string() : "allowed: a number of seconds in [0, 86400]";
+          },
+          "SECONDS"));
   CLI::App* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", r.scenario, "scenario file or bundled name")->required();
   check->add_option("--set", r.sets, "override a key (repeatable)");

@@ -139,7 +139,7 @@ class Router final : public OutputView {
   bool CanCross(const InputVc& ivc, uint64_t now) const;
   void Cross(int in_port, int vc, uint64_t now);
   // Whether this cycle's earlier iterations already matched the input or output port.
-  bool Matched(const std::vector<uint32_t>& stamps, int port) const { return stamps[port] == round_; }
+  bool Matched(const std::vector<uint64_t>& stamps, int port) const { return stamps[port] == round_; }
   void SendFromOutputQueues(uint64_t now);
   void SendOnLink(int port, OutputVc& ovc, Flit flit, uint64_t now);
 
@@ -169,11 +169,11 @@ class Router final : public OutputView {
   std::vector<uint8_t> oq_rr_;
   std::vector<uint16_t> sa_rr_;
   std::vector<int32_t> va_asked_;      // output VCs asked for in this VA iteration
-  std::vector<uint32_t> in_matched_;   // round_ when the input port crossed in this switch round
-  std::vector<uint32_t> out_matched_;  // round_ when the output port was granted in this round
-  uint32_t round_ = 0;
-  int request_words_;               // 64-bit words of input ports per output
-  std::vector<uint64_t> requests_;  // [output][word]: bit p = input port p asks this round
+  std::vector<uint64_t> in_matched_;   // round_ when the input port crossed in this switch round
+  std::vector<uint64_t> out_matched_;  // round_ when the output port was granted in this round
+  uint64_t round_ = 0;                 // (never wraps: a clock jump skips rounds, a stamp stays unique)
+  int request_words_;                  // 64-bit words of input ports per output
+  std::vector<uint64_t> requests_;     // [output][word]: bit p = input port p asks this round
   std::vector<uint8_t> request_vc_;
   int buffered_ = 0;
   int routing_pending_ = 0;  // input VCs with a head waiting for a route or an output VC

@@ -1,5 +1,6 @@
 #include "run/progress.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -48,7 +49,7 @@ void ProgressLine::Offer(const Status& status) {
 }
 
 std::string ProgressLine::Duration(double seconds) {
-  const long s = std::lround(seconds);
+  const long s = std::lround(std::min(seconds, 1e12));
   char text[32];
   if (s < 60)
     std::snprintf(text, sizeof text, "%ld s", s);
@@ -66,7 +67,7 @@ std::string ProgressLine::Format(const Status& status, double elapsed_s, double 
   std::string line = "[icnsim] cycle " + Grouped(status.cycle);
   if (*status.phase) line += std::string(" (") + status.phase + ")";
   line += ", " + SimulatedTime(static_cast<double>(status.cycle) * cycle_ns_) + " simulated, ";
-  line += Grouped(static_cast<uint64_t>(cycles_per_s)) + " cycles/s; " + Grouped(status.done);
+  line += Grouped(static_cast<uint64_t>(std::min(cycles_per_s, 1e18))) + " cycles/s; " + Grouped(status.done);
   if (status.total > 0) line += " of " + Grouped(status.total);
   line += std::string(" ") + status.unit;
   double left = -1;

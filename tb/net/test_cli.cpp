@@ -358,8 +358,10 @@ TEST_CASE("a run shows its progress on stderr: simulated time, pace, messages, t
   CHECK(o.err.find(" left") != std::string::npos);
   const Outcome quiet = Icnsim("run default --quiet --progress 0 --out " + out.string() +
                                " --set workload.kind=bsp_allreduce --set workload.iterations=2");
+  REQUIRE(quiet.code == 0);
   CHECK(quiet.err.find("[icnsim] cycle ") == std::string::npos);
-  ExpectRefused("--progress -1", {"--progress"});
+  for (const char* bad : {"-1", "nan", "1e9", "soon"})
+    ExpectRefused(std::string("--progress ") + bad, {"--progress"});
 }
 
 TEST_CASE("a traced run writes an FST of the matching controllers and prints the gtkwave command", "[cli]") {
