@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <queue>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include <verilated.h>
@@ -22,6 +20,7 @@
 #include "Veee_port_info.h"
 #include "core/errors.h"
 #include "mech/clocking.h"
+#include "mech/due_calendar.h"
 #include "mech/register_activity.h"
 #include "net/end_touches.h"
 
@@ -113,6 +112,7 @@ class EeeLinks : public Mechanism {
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
     arriving_.resize(ring_);
+    due_ = DueCalendar(ends_.size());
     // Without the fabric's touches (or with every edge) every port is visited every cycle.
     touches_ = every_edge_ ? nullptr : context.fabric.WatchEnds();
     for (uint32_t i = 0; i < ends_.size(); ++i) again_.push_back(i);  // the first edge: all of them
@@ -150,7 +150,7 @@ class EeeLinks : public Mechanism {
       for (uint32_t i = 0; i < ends_.size(); ++i) VisitPort(i, now, write, search, true);
       dense_ = touches_ && 2 * last_touched_ > ends_.size();
     }
-    while (!due_.empty() && ends_[due_.top().second].due != due_.top().first) PopDue();  // stale
+    due_.DropStale([&](uint32_t i) { return ends_[i].due; });
     if (!every_edge_) return;
     const auto model_of = [](End& e) -> Model& { return *e.model; };
     EdgeOfAll(ends_, model_of, tracer_, now);
@@ -197,7 +197,7 @@ class EeeLinks : public Mechanism {
     if (every_edge_ || dense_ || leaving_ > 0 || not_resting != 0 || now < last_message_ + ring_ ||
         (touches_ && !again_.empty()))
       return now;
-    uint64_t until = due_.empty() ? UINT64_MAX : due_.top().first;
+    uint64_t until = due_.First();
     if constexpr (kAdaptive) until = std::min(until, now + (period_ - 1 - now % period_));  // search pulse
     return std::max(until, now);
   }
@@ -261,8 +261,7 @@ class EeeLinks : public Mechanism {
     uint64_t visited = ~0ULL;  // the cycle it was last visited
     uint8_t written = 0;       // the message it wrote into the outbox when last visited, and when
     uint64_t written_at = ~0ULL;
-    uint64_t sent_message_at = 0;        // the last cycle it wrote a message (not 0)
-    uint64_t calendar_due = UINT64_MAX;  // the deadline it last put on the calendar
+    uint64_t sent_message_at = 0;  // the last cycle it wrote a message (not 0)
     // Outputs of the last eval that Apply() uses, so that a skipped port's model is not touched,
     // and the power state charged to the ledger since power_since (see Settle()).
     uint8_t ctl_tx = 0;
@@ -320,19 +319,10 @@ class EeeLinks : public Mechanism {
       for (const uint32_t i : arriving) add(i);
     }
     arriving.clear();
-    while (!due_.empty() && due_.top().first <= now) {
-      const auto [due, i] = due_.top();
-      PopDue();
+    due_.TakeDue(now, [&](uint32_t i, uint64_t due) {
       if (!all && ends_[i].due == due) add(i);
-    }
+    });
     return all;
-  }
-
-  // Takes the calendar's first entry off; its port's deadline must be put on again when it rests.
-  void PopDue() {
-    End& e = ends_[due_.top().second];
-    if (e.calendar_due == due_.top().first) e.calendar_due = UINT64_MAX;
-    due_.pop();
   }
 
   // A port's inputs from this cycle's observables, and its edge unless it is at a fixed point (with
@@ -400,10 +390,7 @@ class EeeLinks : public Mechanism {
     const bool again = !e.fixed_point || (e.inputs >> 16) != 0 || now < e.sent_message_at + ring_;
     // On the calendar unless visited next cycle anyway and kept from resting (a rest reads the
     // calendar for every port's deadline).
-    if ((!again || !e.unsettled) && e.due != UINT64_MAX && e.due != e.calendar_due) {
-      due_.push({e.due, i});
-      e.calendar_due = e.due;
-    }
+    if (!again || !e.unsettled) due_.Put(i, e.due);
     if (!touches_) return;                                           // every port is visited every cycle
     const uint8_t before = e.written_at + 1 == now ? e.written : 0;  // not visited last cycle: 0
     if (message != before) {
@@ -519,9 +506,7 @@ class EeeLinks : public Mechanism {
   std::vector<uint32_t> visits_;
   std::vector<uint32_t> again_, spare_;
   std::vector<std::vector<uint32_t>> arriving_;
-  std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
-                      std::greater<>>
-      due_;
+  DueCalendar due_;
   size_t unsettled_ = 0;     // ports not settled (End::unsettled): no rest while any is
   size_t restless_ = 0;      // ports restless (End::restless): no rest of a still network while any is
   size_t last_touched_ = 0;  // link ends the network touched for this cycle

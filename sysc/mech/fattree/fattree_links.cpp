@@ -101,6 +101,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
   powered_ = static_cast<int>(ledger_.components());  // every link is on out of reset
   for (int s = 0; s < static_cast<int>(switches_.size()); ++s) again_.push_back(s);  // the first edge
   restless_ = switches_.size();
+  due_ = DueCalendar(switches_.size());
   if (tracer.enabled()) {
     for (size_t r = 0; r < switches_.size(); ++r) {
       if (tracer.Matches("s" + std::to_string(r))) switches_[r].model->trace(tracer.fst(), 99);
@@ -170,12 +171,9 @@ bool FattreeLinks::PickVisits(uint64_t now, bool all) {
     for (const uint32_t r : network_.stepped_routers()) add(static_cast<int>(r));
     for (const int s : spare_) add(s);
   }
-  while (!due_.empty() && due_.top().first <= now) {
-    const auto [due, s] = due_.top();
-    due_.pop();
-    if (switches_[s].calendar_due == due) switches_[s].calendar_due = UINT64_MAX;
-    if (!all && switches_[s].due == due) add(s);
-  }
+  due_.TakeDue(now, [&](uint32_t s, uint64_t due) {
+    if (!all && switches_[s].due == due) add(static_cast<int>(s));
+  });
   return all;
 }
 
@@ -188,9 +186,8 @@ void FattreeLinks::Follow(int s, uint64_t now) {
   sw.restless = restless;
   if (restless || sw.due <= now + 1) {
     again_.push_back(s);
-  } else if (sw.due != UINT64_MAX && sw.due != sw.calendar_due) {
-    due_.push({sw.due, s});
-    sw.calendar_due = sw.due;
+  } else {
+    due_.Put(static_cast<uint32_t>(s), sw.due);
   }
 }
 
@@ -259,9 +256,8 @@ void FattreeLinks::Apply(Switch& sw, uint64_t now) {
 
 uint64_t FattreeLinks::RestsUntil(uint64_t now) const {
   if (every_edge_ || restless_ != 0 || !again_.empty()) return now;
-  // The calendar's first entry may be stale (its switch's due moved later): early, never late.
-  const uint64_t due = due_.empty() ? UINT64_MAX : due_.top().first;
-  return std::max(now, std::min(due, now + (check_cycles_ - 1 - now % check_cycles_)));  // or a pulse
+  return std::max(now,
+                  std::min(due_.First(), now + (check_cycles_ - 1 - now % check_cycles_)));  // or a pulse
 }
 
 // After the edge closing cycle `now`: a link that entered a transition at this edge leaves it on

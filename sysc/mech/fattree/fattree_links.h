@@ -6,12 +6,10 @@
 // (one component per unidirectional link, powered or not). Links from the NICs are always on.
 #pragma once
 #include <array>
-#include <functional>
 #include <memory>
-#include <queue>
-#include <utility>
 #include <vector>
 
+#include "mech/due_calendar.h"
 #include "mech/fattree/fattree_config.h"
 #include "mech/mechanism.h"
 #include "mech/register_activity.h"
@@ -64,9 +62,8 @@ class FattreeLinks : public Mechanism {
     uint64_t due = 0;          // first cycle a transition of one of its links ends (TrackTransitions)
     std::array<uint64_t, 2 * kMaxArity> transition_end{};  // per controller port, while in transition
     RegisterActivity registers;
-    bool restless = true;                // not at a fixed point, or its router not empty
-    uint64_t calendar_due = UINT64_MAX;  // the due it last put on the calendar
-    uint64_t visited = ~0ull;            // the cycle it was last visited
+    bool restless = true;      // not at a fixed point, or its router not empty
+    uint64_t visited = ~0ull;  // the cycle it was last visited
   };
   // The switches this cycle looks at (visits_), or false: all of them.
   bool PickVisits(uint64_t now, bool all);
@@ -87,7 +84,7 @@ class FattreeLinks : public Mechanism {
   // next cycle, and those due (a calendar of (due, switch); an entry whose switch has another due
   // since is stale).
   std::vector<int> visits_, again_, spare_;
-  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> due_;
+  DueCalendar due_;
   size_t restless_ = 0;               // switches restless (Switch::restless): no rest while any is
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool every_edge_;
