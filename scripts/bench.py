@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 """Simulation speed in cycles per second: the median of N runs of each case (sim.cycles_per_s,
 the clocked loop only, from results.json), and the run's peak memory (maximum resident set of the
-process). Writes out/bench/bench.json and prints a table. With --baseline OTHER_ICNSIM (a build of
-another revision or configuration) each case also runs OTHER_ICNSIM, alternating with this one so
-that both see the same machine, and the table adds the ratio of the medians."""
+process), and the process's CPU time (user + system, setup included). Writes out/bench/bench.json
+and prints a table. With --baseline OTHER_ICNSIM (a build of another revision or configuration)
+each case also runs OTHER_ICNSIM, alternating with this one so that both see the same machine,
+and the table adds the ratio of the medians.
+
+Rows on networks that sim.threads = 0 would split (the 8x8x8 torus, the 4,160-node Megafly) pin
+sim.threads=1 unless their name gives a thread count; on the others it gives one thread anyway.
+With more than one thread, cycles/s (wall time of the clocked loop) is the scaling figure and
+CPU-s what it costs."""
 import argparse
 import json
 import os
@@ -21,7 +27,8 @@ FAT_TREE = ["topology.kind=kary_ntree", "topology.k=4", "topology.n=3", "router.
             "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=10000"]
 FAT_TREE_CYCLES = {"0.001": 10_000_000, "0.01": 2_000_000, "0.05": 1_000_000, "0.2": 300_000, "0.4": 200_000}
 TORUS = ["topology.kind=torus", "topology.dims=[8, 8, 8]", "router.vcs=3", "router.vc_buffer_flits=4",
-         "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=1000", "sim.measure_cycles=3000"]
+         "traffic.packet_flits=16", "traffic.pattern=uniform", "sim.warmup_cycles=1000", "sim.measure_cycles=3000",
+         "sim.threads=1"]
 EEE_OFF = ["eee.mode=off"]
 EEE_ON = ["eee.mode=fast_wake", "eee.pdt_ns=1000"]
 ONOFF = EEE_OFF + ["fattree_onoff.enabled=true", "fattree_onoff.u_off=0.3", "fattree_onoff.u_on=0.65"]
@@ -67,12 +74,19 @@ CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["wor
 # allreduce choice (about 8 minutes a run): its peak memory is the point (docs/performance.md).
 MEGAFLY_4160 = ["topology.megafly.groups=65", "topology.megafly.leaves=8", "topology.megafly.spines=8",
                 "topology.megafly.nodes_per_leaf=8", "topology.megafly.global_per_spine=8"]
+# Thread scaling: the first 20,000 cycles of that preset, whose collectives keep most links busy
+# (about 35 s on one thread; the run ends there, verdict saturated).
+CASES += [(f"4160-node Megafly, first 20,000 cycles, PerfBoundCorrect 1%, MPICH, {threads} thread{'s' * (threads > 1)}",
+           "perfbound_megafly", MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich",
+                                                "workload.max_cycles=20000", f"sim.threads={threads}"])
+          for threads in (1, 2)]
 CASES += [("4160-node Megafly, bsp_allreduce, PerfBoundCorrect 1%, MPICH allreduce", "perfbound_megafly",
-           MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich"])]
+           MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich", "sim.threads=1"])]
 # The same, 256 iterations: 99.8 ms simulated (100 X for a PerfBound period X of 1 ms; the
 # scenario's X is 100 us), meant to finish within the hour on one core (about 39 minutes a run).
 CASES += [("4160-node Megafly, bsp_allreduce 256 iterations (99.8 ms), PerfBoundCorrect 1%, MPICH", "perfbound_megafly",
-           MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich", "workload.iterations=256"])]
+           MEGAFLY_4160 + ["workload.kind=bsp_allreduce", "workload.allreduce=mpich", "workload.iterations=256",
+                           "sim.threads=1"])]
 
 
 def run(icnsim, scenario, sets, seed):
@@ -85,7 +99,7 @@ def run(icnsim, scenario, sets, seed):
     if os.waitstatus_to_exitcode(status) != 0:
         raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), cmd)
     results = json.loads((out / "results.json").read_text())
-    return results, usage.ru_maxrss / 1024  # MB
+    return results, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime  # MB, CPU-s
 
 
 def main():
@@ -96,23 +110,26 @@ def main():
     parser.add_argument("--baseline", help="a second binary, run alternately with --icnsim: the ratio of the medians")
     args = parser.parse_args()
     rows = []
-    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9} {'peak MB':>8}"
+    print(f"{'case':<50} {'cycles/s (median)':>18} {'min':>9} {'max':>9} {'peak MB':>8} {'CPU-s':>8}"
           + (f" {'baseline':>10} {'ratio':>6}" if args.baseline else ""))
     for name, scenario, sets in CASES:
         if args.match not in name:
             continue
-        rates, memory, baseline = [], [], []
+        rates, memory, cpu, baseline = [], [], [], []
         for i in range(args.repeat):
-            print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r")
-            results, peak_mb = run(args.icnsim, scenario, sets, seed=1)
+            print(f"  {name}: run {i + 1}/{args.repeat}", file=sys.stderr, end="\r" if sys.stderr.isatty() else "\n")
+            results, peak_mb, cpu_s = run(args.icnsim, scenario, sets, seed=1)
             rates.append(results["sim"]["cycles_per_s"])
             memory.append(peak_mb)
+            cpu.append(cpu_s)
             if args.baseline:
                 baseline.append(run(args.baseline, scenario, sets, seed=1)[0]["sim"]["cycles_per_s"])
         median = statistics.median(rates)
         row = {"case": name, "scenario": scenario, "params": sets, "repeat": args.repeat, "cycles_per_s_median": median,
-               "cycles_per_s_all": rates, "peak_rss_mb_median": statistics.median(memory)}
-        line = f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f} {statistics.median(memory):>8,.0f}"
+               "cycles_per_s_all": rates, "peak_rss_mb_median": statistics.median(memory),
+               "cpu_s_median": statistics.median(cpu), "cpu_s_all": cpu}
+        line = (f"{name:<50} {median:>18,.0f} {min(rates):>9,.0f} {max(rates):>9,.0f} {statistics.median(memory):>8,.0f}"
+                f" {statistics.median(cpu):>8.1f}")
         if args.baseline:
             row.update(baseline=args.baseline, baseline_cycles_per_s_all=baseline,
                        ratio=median / statistics.median(baseline))

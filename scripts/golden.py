@@ -11,7 +11,8 @@
 Cases are lines of tb/golden/cases.txt: <name> <bundled scenario> [key=value ...]. Fields that
 depend on the machine or the invocation (sim.wall_s, sim.cycles_per_s, git_revision, provenance) are
 not stored, nor sim.clock_jumps and sim.jumped_cycles, which must not change any other result (the suite checks every case with
---extra sim.clock_jumps=false against the same stored results). A field the
+--extra sim.clock_jumps=false against the same stored results), nor sim.threads (checked the same way
+at 2 and 3 threads). A field the
 stored results do not have yet is reported but does not fail a check (new results may be added);
 one that is missing or different does. A change meant to alter results runs `update` and commits
 the new files with a message that says which results moved and why."""
@@ -28,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tb" / "golden"
 ICNSIM = [ROOT / "build" / "icnsim"]  # --icnsim replaces it
 MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",), ("provenance",),
-                  ("params", "sim", "clock_jumps"), ("sim", "jumped_cycles"))
+                  ("params", "sim", "clock_jumps"), ("sim", "jumped_cycles"), ("params", "sim", "threads"),
+                  ("sim", "threads"))
 
 
 def cases():
@@ -48,7 +50,7 @@ def run(name, scenario, sets):
     """results.json without the machine's fields, and timeseries.csv as text (or None)."""
     with tempfile.TemporaryDirectory() as out:
         cmd = [str(ICNSIM[0]), "run", scenario, "--quiet", "--out", out]
-        for s in sets:
+        for s in ["sim.threads=1"] + sets:  # (one thread unless --extra sets it: a later --set wins)
             cmd += ["--set", s]
         done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         results = Path(out) / "results.json"

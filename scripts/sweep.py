@@ -7,7 +7,11 @@ a file system the compute nodes share). Each run writes its own results.json; th
 into <out>/summary.csv (one row per run: the point's labels, the seed, the fields the experiment
 names) and <out>/points.csv (one row per point: each numeric field's mean, standard deviation and
 95 % confidence half-width over the seeds). A second call resumes: runs whose results are there from
-the same command and the same build are not run again (--fresh runs everything). Needs PyYAML (python3-yaml)."""
+the same command and the same build are not run again (--fresh runs everything). Each run gets
+sim.threads = --threads (default: this machine's cores divided among the runs at once; with
+--slurm, 1), unless the experiment or --set names it; with --slurm, each task asks for that many
+CPUs (--cpus-per-task). Results do not depend on it, and a resumed sweep ignores it.
+Needs PyYAML (python3-yaml)."""
 import argparse
 import csv
 import json
@@ -55,18 +59,23 @@ def at_least_one(text):
     return value
 
 
-def run_one(cmd, folder):
-    done = subprocess.run(cmd, capture_output=True, text=True)
+def with_threads(cmd, threads):
+    """The command that runs `cmd` on `threads` threads (cmd itself if it names sim.threads)."""
+    return cmd if any(arg.startswith("sim.threads=") for arg in cmd) else cmd + ["--set", f"sim.threads={threads}"]
+
+
+def run_one(cmd, folder, threads):
+    done = subprocess.run(with_threads(cmd, threads), capture_output=True, text=True)
     if done.returncode == 0:
         (folder / "command.txt").write_text(shlex.join(cmd) + "\n")  # marks the run complete
     return done.returncode, done.stderr
 
 
-def run_locally(pending, jobs):
+def run_locally(pending, jobs, threads):
     """Runs in a process pool; returns a line per failed run."""
     failed = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_one, cmd, folder): folder for _, folder, cmd in pending}
+        futures = {pool.submit(run_one, cmd, folder, threads): folder for _, folder, cmd in pending}
         for i, future in enumerate(as_completed(futures), 1):
             code, err = future.result()
             folder = futures[future]
@@ -76,7 +85,7 @@ def run_locally(pending, jobs):
     return failed
 
 
-def run_on_slurm(pending, out, name, jobs, sbatch_args):
+def run_on_slurm(pending, out, name, jobs, threads, sbatch_args):
     """One array task per pending run: the task runs the command and, if it succeeds, leaves the
     same completion marker as a local run. sbatch --wait returns when every task has ended.
     Returns a line per failed run (its task's log is in <out>/slurm/)."""
@@ -96,11 +105,13 @@ def run_on_slurm(pending, out, name, jobs, sbatch_args):
         f'folder=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {shlex.quote(str(folders))})\n'
         f'command=$(sed -n "${{SLURM_ARRAY_TASK_ID}}p" {shlex.quote(str(commands))})\n'
         'eval "set -- $command"\n'
+        '# The task\'s CPUs as threads, unless the run names its own.\n'
+        '[[ "$command" == *sim.threads=* ]] || set -- "$@" --set "sim.threads=${SLURM_CPUS_PER_TASK:-1}"\n'
         'mkdir -p "$folder"\n'
         '"$@" || exit $?\n'
         'printf \'%s\\n\' "$command" > "$folder/command.txt"  # the completion marker of a local run\n')
     array = f"1-{len(pending)}" + (f"%{jobs}" if jobs else "")
-    cmd = ["sbatch", "--wait", "--parsable", f"--job-name=icnsim-{name}", f"--array={array}", "--cpus-per-task=1",
+    cmd = ["sbatch", "--wait", "--parsable", f"--job-name=icnsim-{name}", f"--array={array}", f"--cpus-per-task={threads}",
            f"--output={logs}/%A_%a.out", *sbatch_args, str(script)]
     print(f"sweep: submitting {len(pending)} runs: {shlex.join(cmd)}", file=sys.stderr)
     done = subprocess.run(cmd, capture_output=True, text=True)
@@ -149,6 +160,9 @@ def main():
                         help="added to every run of the sweep, after the experiment's own (repeatable)")
     parser.add_argument("--jobs", type=at_least_one,
                         help="runs at once (default: this machine's cores; with --slurm: no limit)")
+    parser.add_argument("--threads", type=at_least_one,
+                        help="sim.threads of each run (default: the cores divided among --jobs; with --slurm: 1, "
+                             "and each task asks for this many CPUs)")
     parser.add_argument("--out", type=Path, help="sweep folder (default out/sweeps/<experiment or grid>)")
     parser.add_argument("--fresh", action="store_true", help="run everything again instead of resuming")
     parser.add_argument("--slurm", action="store_true",
@@ -183,9 +197,10 @@ def main():
     if len(pending) < len(runs):
         print(f"sweep: resuming, {len(runs) - len(pending)} of {len(runs)} runs already done", file=sys.stderr)
     if args.slurm:
-        failed = run_on_slurm(pending, out, name, args.jobs, args.sbatch_arg)
+        failed = run_on_slurm(pending, out, name, args.jobs, args.threads or 1, args.sbatch_arg)
     else:
-        failed = run_locally(pending, args.jobs or os.cpu_count())
+        jobs = args.jobs or os.cpu_count()
+        failed = run_locally(pending, jobs, args.threads or max(1, os.cpu_count() // jobs))
     rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, ROOT))
             for labels, folder, _ in runs if (folder / "results.json").exists()]
     out.mkdir(parents=True, exist_ok=True)

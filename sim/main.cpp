@@ -270,6 +270,7 @@ int Run(const Request& request) {
                                      {"verilator", VERILATOR_VERSION},
                                      {"systemc", sc_core::sc_release()}};
   icn::Simulation sim(scenario, params, options);
+  if (!sim.thread_note().empty()) std::fprintf(stderr, "[icnsim] warning: %s\n", sim.thread_note().c_str());
   RequireTracedControllers(sim.tracer(), request.match);
   // Last, so that bad input leaves no folder behind.
   RequireCreatableFolder("--out", out);

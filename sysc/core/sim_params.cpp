@@ -38,6 +38,10 @@ const std::vector<KeySpec>& SimKeys() {
       BoolKey("sim.clock_jumps", "true",
               "with no flit anywhere and every controller at rest, jump to the next cycle at which "
               "something can happen (results are identical either way; never while tracing)"),
+      IntKey("sim.threads", "0", 0, 1024, "",
+             "threads that advance the network's partitions (Megafly groups, tree pods, torus slabs) "
+             "cycle by cycle; 0 = one per core, fewer on a small network (results are identical for every "
+             "count; a traced run uses one)"),
   };
   return keys;
 }
@@ -63,6 +67,7 @@ SimParams ParseSimParams(const Scenario& s) {
   sim.stall_limit = s.Int("sim.stall_limit_cycles");
   sim.starvation_limit = s.Int("sim.starvation_limit_cycles");
   sim.clock_jumps = s.Bool("sim.clock_jumps");
+  sim.threads = static_cast<int>(s.Int("sim.threads"));
   return sim;
 }
 

@@ -21,6 +21,7 @@ struct SimParams {
   int64_t stall_limit = 1000000;       // no flit moving this long with packets outstanding: deadlock
   int64_t starvation_limit = 2000000;  // a packet this old while others are delivered: starvation
   bool clock_jumps = true;             // jump over cycles in which nothing can happen (exact)
+  int threads = 0;                     // 0: one per core, fewer on a small network
 };
 
 const std::vector<KeySpec>& SimKeys();

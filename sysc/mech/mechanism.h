@@ -81,6 +81,9 @@ struct MechanismContext {
   // Give every model every clock edge (the reference, and always so while tracing, so that the
   // waveform has every cycle) instead of skipping the models at a fixed point.
   bool every_edge;
+  // The run's threads, one per part of the fabric (Fabric::EndParts): an adapter may visit each
+  // part's controllers on its thread, each model evaluated by that thread only.
+  ThreadTeam& team;
 };
 
 struct MechanismInfo {

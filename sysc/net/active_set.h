@@ -11,11 +11,16 @@ class ActiveSet {
  public:
   explicit ActiveSet(size_t size = 0) : words_((size + 63) / 64, 0) {}
 
-  // What a member keeps to join the set in one OR (no look-up of the set on its hot path).
+  // What a member keeps to join the set in one OR (no look-up of the set on its hot path). With
+  // sim.threads > 1 members of one set join from several threads at once (a channel's sender and
+  // receiver may run on different ones): the OR is atomic, and skipped by a member already in.
   struct Slot {
     uint64_t* word;
     uint64_t bit;
-    void Join() const { *word |= bit; }
+    void Join() const {
+      if ((__atomic_load_n(word, __ATOMIC_RELAXED) & bit) == 0)
+        __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+    }
   };
   Slot SlotOf(uint32_t i) { return {&words_[i >> 6], uint64_t{1} << (i & 63)}; }
 

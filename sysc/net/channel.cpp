@@ -48,10 +48,10 @@ void Channel::Send(Flit flit, uint64_t now) {
   if (touches_) touches_->Touch(sender_end_);
   ++busy_cycles_;
   flits_.push_back({now + latency_, flit});
-  busy_.Join();
+  flits_busy_.Join();
 }
 
-void Channel::Deliver(uint64_t now) {
+void Channel::DeliverFlits(uint64_t now) {
   while (!flits_.empty() && flits_.front().first == now) {
     const Flit& flit = flits_.front().second;
     *received_mirror_ = now;
@@ -63,6 +63,9 @@ void Channel::Deliver(uint64_t now) {
     }
     flits_.pop_front();
   }
+}
+
+void Channel::DeliverCredits(uint64_t now) {
   while (!credits_.empty() && credits_.front().arrive == now) {
     if (src_.router) {
       src_.router->Credit(src_.port, credits_.front().vc);

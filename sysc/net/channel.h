@@ -27,7 +27,7 @@ struct Endpoint {
 class Channel {
  public:
   Channel(int latency, double rate, uint8_t link_class);
-  Channel(const Channel&) = delete;  // busy_ may point into itself
+  Channel(const Channel&) = delete;  // its slots may point into itself
   Channel& operator=(const Channel&) = delete;
 
   void set_source(const Endpoint& e) { src_ = e; }
@@ -56,11 +56,15 @@ class Channel {
   // Credit for `vc` of the buffer at the destination, travelling back to the source.
   void ReturnCredit(uint8_t vc, uint64_t now) {
     credits_.push_back({now + latency_, vc});
-    busy_.Join();
+    credits_busy_.Join();
   }
-  // Hands over every flit and credit whose time has come.
-  void Deliver(uint64_t now);
+  // Hands every flit whose time has come to the destination, every such credit to the source
+  // (the two may run on different threads: each touches only its own end's state).
+  void DeliverFlits(uint64_t now);
+  void DeliverCredits(uint64_t now);
   bool Quiet() const { return flits_.empty() && credits_.empty(); }
+  bool FlitsQuiet() const { return flits_.empty(); }
+  bool CreditsQuiet() const { return credits_.empty(); }
 
   // Controller-owned state. tx_enabled: the link may carry a new flit now. routable: routing may
   // choose this channel (an on/off mechanism clears it while the link turns off or is off).
@@ -96,9 +100,13 @@ class Channel {
     if (sent) sent_mirror_ = sent;
     if (received) received_mirror_ = received;
   }
-  // Joins `busy` as member `index` whenever a flit or a credit goes on the wire (the network
-  // delivers only the busy channels' arrivals and takes each out once quiet).
-  void TrackBusy(ActiveSet* busy, uint32_t index) { busy_ = busy->SlotOf(index); }
+  // Joins a set through `flits` whenever a flit goes on the wire, through `credits` whenever a
+  // credit does (the network delivers only the busy channels' arrivals and takes each out once
+  // quiet; the destination's thread delivers flits, the source's credits).
+  void TrackBusy(ActiveSet::Slot flits, ActiveSet::Slot credits) {
+    flits_busy_ = flits;
+    credits_busy_ = credits;
+  }
   // Also touch these link ends in `touches` on each flit sent / delivered (Fabric::WatchEnds).
   void WatchEnds(EndTouches* touches, uint32_t sender, uint32_t receiver) {
     touches_ = touches;
@@ -131,8 +139,9 @@ class Channel {
   uint64_t unmirrored_[2] = {~0ULL, ~0ULL};
   uint64_t* sent_mirror_ = &unmirrored_[0];
   uint64_t* received_mirror_ = &unmirrored_[1];
-  uint64_t untracked_ = 0;  // the word busy_ sets until TrackBusy
-  ActiveSet::Slot busy_{&untracked_, 1};
+  uint64_t untracked_ = 0;  // the word the slots set until TrackBusy
+  ActiveSet::Slot flits_busy_{&untracked_, 1};
+  ActiveSet::Slot credits_busy_{&untracked_, 1};
   EndTouches* touches_ = nullptr;
   uint32_t sender_end_ = 0;
   uint32_t receiver_end_ = 0;

@@ -10,27 +10,53 @@ namespace icn {
 
 class EndTouches {
  public:
-  explicit EndTouches(size_t ends) : seen_(ends, 0) {}
+  explicit EndTouches(size_t ends) : seen_(ends, 0), owner_(ends, 0), touched_(1) {}
 
+  // With sim.threads > 1 each end belongs to the partition of its router, whose thread alone
+  // touches it: the ends are listed per owner, so that threads never write the same list.
+  void SetOwners(std::vector<uint16_t> owner, int owners) {
+    owner_ = std::move(owner);
+    touched_.assign(static_cast<size_t>(owners), {});
+  }
   void Touch(uint32_t end) {
     if (seen_[end] == epoch_) return;
     seen_[end] = epoch_;
-    touched_.push_back(end);
+    touched_[owner_[end]].push_back(end);
   }
-  // The ends touched since the last Take(), each once, in the order first touched; valid until
-  // the next Take().
+  // The ends touched since the last Take(), each once, by owner and in the order first touched;
+  // valid until the next Take().
   const std::vector<uint32_t>& Take() {
-    taken_.swap(touched_);
-    touched_.clear();
+    if (touched_.size() == 1) {
+      taken_.swap(touched_[0]);
+      touched_[0].clear();
+    } else {
+      taken_.clear();
+      for (std::vector<uint32_t>& list : touched_) {
+        taken_.insert(taken_.end(), list.begin(), list.end());
+        list.clear();
+      }
+    }
     ++epoch_;
     return taken_;
+  }
+  // The same, a list per owner.
+  const std::vector<std::vector<uint32_t>>& TakeEach() {
+    taken_each_.resize(touched_.size());
+    for (size_t o = 0; o < touched_.size(); ++o) {
+      taken_each_[o].swap(touched_[o]);
+      touched_[o].clear();
+    }
+    ++epoch_;
+    return taken_each_;
   }
 
  private:
   std::vector<uint64_t> seen_;  // the epoch in which each end was last touched (64 bits: no wrap)
   uint64_t epoch_ = 1;
-  std::vector<uint32_t> touched_;
+  std::vector<uint16_t> owner_;                 // per end, the list its touches go to
+  std::vector<std::vector<uint32_t>> touched_;  // per owner
   std::vector<uint32_t> taken_;
+  std::vector<std::vector<uint32_t>> taken_each_;
 };
 
 }  // namespace icn

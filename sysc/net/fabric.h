@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/thread_team.h"
 #include "net/channel.h"
 #include "net/end_touches.h"
 
@@ -57,6 +58,13 @@ class Fabric {
   // such a move would free. The run may then jump to the controllers' next deadline with packets
   // inside. The default: it may move at once.
   virtual uint64_t NextMove(uint64_t now) const { return now; }
+  // Threads (before the first cycle): the most parts the network can be split into, then running
+  // each cycle's deliveries and moves on a team of threads, one part each, with results identical
+  // to one thread's; the part each link end belongs to (its controller's thread). The default:
+  // one part.
+  virtual int MaxParts() const { return 1; }
+  virtual void UseTeam(ThreadTeam& team) { (void)team; }
+  virtual std::vector<uint16_t> EndParts() const { return std::vector<uint16_t>(link_ends().size(), 0); }
 
   // Adds, per packet id, the flits of that packet anywhere inside: queued at the source, on a
   // wire, in a buffer. The run's end-of-run census compares them with what each sink received.

@@ -47,6 +47,10 @@ class Topology {
   // N_c: the flits/node/cycle uniform random traffic could sustain at best (the bound set by the
   // busiest channel's load); 0 where the topology does not state it.
   virtual double UniformCapacity() const { return 0; }
+  // The region a router belongs to (a Megafly group, a tree's pod, a torus slab): sim.threads
+  // gives each thread runs of whole regions, so that most links stay inside a thread. By default
+  // each router is a region of its own.
+  virtual int Region(int router) const { return router; }
 
   int nodes = 0;
   int routers = 0;

@@ -1,6 +1,7 @@
 #include "net/wormhole_network.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -36,6 +37,7 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
         {port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1, true});
     ends_.push_back(
         {port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
+    end_router_.insert(end_router_.end(), {w.a_router, w.b_router});
   }
   for (int node = 0; node < topo.nodes; ++node) {
     nics_.push_back(std::make_unique<Nic>(node, net.router.vcs, net.router.vc_release, pool_, observer));
@@ -52,16 +54,13 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     router->Connect(at.port, down, up, Router::kSinkDepth);
     const int a = static_cast<int>(ends_.size());
     nic_end_.push_back(a);
+    nic_router_.push_back(at.router);
     ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true});
     ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});
+    end_router_.insert(end_router_.end(), {at.router, at.router});
   }
   activity_.assign(ends_.size(), EndActivity{});
-  busy_channels_ = ActiveSet(channels_.size());
-  busy_nics_ = ActiveSet(nics_.size());
-  busy_routers_ = ActiveSet(routers_.size());
-  for (uint32_t c = 0; c < channels_.size(); ++c) channels_[c]->TrackBusy(&busy_channels_, c);
-  for (uint32_t n = 0; n < nics_.size(); ++n) nics_[n]->TrackBusy(&busy_nics_, n);
-  for (uint32_t r = 0; r < routers_.size(); ++r) routers_[r]->TrackBusy(&busy_routers_, r);
+  Partition(1);
   for (size_t i = 0; i < ends_.size(); ++i) {
     if (ends_[i].tx) ends_[i].tx->MirrorActivity(&activity_[i].sent, nullptr);
     if (ends_[i].rx) ends_[i].rx->MirrorActivity(nullptr, &activity_[i].received);
@@ -95,7 +94,93 @@ EndTouches* WormholeNetwork::WatchEnds() {
   }
   for (size_t node = 0; node < nics_.size(); ++node)
     nics_[node]->WatchEnds(touches_.get(), static_cast<uint32_t>(nic_end_[node]));
+  touches_->SetOwners(end_part_, static_cast<int>(parts_.size()));
   return touches_.get();
+}
+
+int WormholeNetwork::MaxParts() const {
+  std::vector<int> regions;
+  for (int r = 0; r < topology_->routers; ++r) regions.push_back(topology_->Region(r));
+  std::sort(regions.begin(), regions.end());
+  return static_cast<int>(std::unique(regions.begin(), regions.end()) - regions.begin());
+}
+
+void WormholeNetwork::UseTeam(ThreadTeam& team) {
+  Partition(team.size());
+  team_ = &team;
+}
+
+void WormholeNetwork::Partition(int parts) {
+  if (!Quiet() || NextMove(0) != UINT64_MAX)
+    throw std::logic_error("the network is partitioned between threads before its first packet");
+  if (parts < 1 || parts > MaxParts()) throw std::logic_error("the network has fewer regions than parts");
+  // Regions in order, each given whole to the part that is filling up; a part is full at its share
+  // of the routers, or when the regions left are just enough for the parts left.
+  std::vector<int> order(routers_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return topology_->Region(a) < topology_->Region(b); });
+  const auto starts_region = [&](size_t i) {
+    return i == 0 || topology_->Region(order[i]) != topology_->Region(order[i - 1]);
+  };
+  std::vector<int> regions_from(order.size() + 1, 0);  // regions that start at position i or later
+  for (size_t i = order.size(); i-- > 0;) regions_from[i] = regions_from[i + 1] + (starts_region(i) ? 1 : 0);
+  router_part_.assign(routers_.size(), 0);
+  int part = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const bool share_done = i * static_cast<size_t>(parts) >= static_cast<size_t>(part + 1) * order.size();
+    if (i > 0 && starts_region(i) && part + 1 < parts && (share_done || regions_from[i] == parts - part - 1))
+      ++part;
+    router_part_[static_cast<size_t>(order[i])] = static_cast<uint16_t>(part);
+  }
+  parts_ = std::vector<Part>(static_cast<size_t>(parts));
+  for (Part& p : parts_) {
+    p.flits_due = p.credits_due = ActiveSet(channels_.size());
+    p.busy_nics = ActiveSet(nics_.size());
+    p.busy_routers = ActiveSet(routers_.size());
+  }
+  sink_flits_ = ActiveSet(channels_.size());
+  for (uint32_t c = 0; c < channels_.size(); ++c) Track(c);
+  for (uint32_t n = 0; n < nics_.size(); ++n)
+    nics_[n]->TrackBusy(&parts_[router_part_[nic_router_[n]]].busy_nics, n);
+  for (uint32_t r = 0; r < routers_.size(); ++r)
+    routers_[r]->TrackBusy(&parts_[router_part_[r]].busy_routers, r);
+  end_part_.resize(ends_.size());
+  for (size_t i = 0; i < ends_.size(); ++i) end_part_[i] = router_part_[static_cast<size_t>(end_router_[i])];
+  if (touches_) touches_->SetOwners(end_part_, static_cast<int>(parts_.size()));
+}
+
+void WormholeNetwork::Track(uint32_t index) {
+  Channel& channel = *channels_[index];
+  const Endpoint& to = channel.destination();
+  ActiveSet& flits = to.nic ? sink_flits_ : parts_[PartOf(to)].flits_due;
+  channel.TrackBusy(flits.SlotOf(index), parts_[PartOf(channel.source())].credits_due.SlotOf(index));
+}
+
+void WormholeNetwork::Rewire(Channel& channel, const Endpoint& was, const Endpoint& to, bool destination) {
+  // A channel touches the link ends it was built between, which belong to the parts of that time.
+  if (touches_ && PartOf(was) != PartOf(to)) {
+    throw std::logic_error(
+        "re-wiring would move a channel's end to another thread: run with sim.threads = 1");
+  }
+  if (destination) {
+    channel.set_destination(to);
+  } else {
+    channel.set_source(to);
+  }
+  for (uint32_t c = 0; c < channels_.size(); ++c) {
+    if (channels_[c].get() == &channel) Track(c);
+  }
+}
+
+template <typename Fn>
+void WormholeNetwork::ForEachPart(Fn fn) {
+  if (parts_.size() == 1) {
+    fn(parts_[0]);
+    return;
+  }
+  auto job = [&](int member) { fn(parts_[static_cast<size_t>(member)]); };
+  team_->Run(job);
 }
 
 Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
@@ -104,35 +189,65 @@ Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
   return channels_.back().get();
 }
 
+// Arrivals touch only the state of the end they reach (a flit its router's input buffer, a
+// credit its sender's count), so the parts deliver at once; the sinks' come last.
 void WormholeNetwork::DeliverArrivals(uint64_t now) {
-  busy_channels_.ForEach([&](uint32_t c) {
+  ForEachPart([&](Part& part) {
+    part.flits_due.ForEach([&](uint32_t c) {
+      Channel& ch = *channels_[c];
+      ch.DeliverFlits(now);
+      if (ch.FlitsQuiet()) part.flits_due.Erase(c);
+    });
+    part.credits_due.ForEach([&](uint32_t c) {
+      Channel& ch = *channels_[c];
+      ch.DeliverCredits(now);
+      if (ch.CreditsQuiet()) part.credits_due.Erase(c);
+    });
+  });
+  sink_flits_.ForEach([&](uint32_t c) {
     Channel& ch = *channels_[c];
-    ch.Deliver(now);
-    if (ch.Quiet()) busy_channels_.Erase(c);
+    ch.DeliverFlits(now);
+    if (ch.FlitsQuiet()) sink_flits_.Erase(c);
   });
 }
 
+// A router's or NIC's move changes only its own state and puts flits and credits on wires that
+// deliver them a cycle later at the soonest: the parts move at once.
 void WormholeNetwork::Advance(uint64_t now) {
-  busy_nics_.ForEach([&](uint32_t n) {
-    nics_[n]->Inject(now);
-    if (!nics_[n]->Busy()) busy_nics_.Erase(n);
+  ForEachPart([&](Part& part) {
+    part.busy_nics.ForEach([&](uint32_t n) {
+      nics_[n]->Inject(now);
+      if (!nics_[n]->Busy()) part.busy_nics.Erase(n);
+    });
+    part.stepped.clear();
+    part.busy_routers.ForEach([&](uint32_t r) {
+      part.stepped.push_back(r);
+      routers_[r]->Step(now);
+      if (!routers_[r]->Busy()) part.busy_routers.Erase(r);
+    });
   });
+  if (parts_.size() == 1) return;
   stepped_routers_.clear();
-  busy_routers_.ForEach([&](uint32_t r) {
-    stepped_routers_.push_back(r);
-    routers_[r]->Step(now);
-    if (!routers_[r]->Busy()) busy_routers_.Erase(r);
-  });
+  for (const Part& part : parts_)
+    stepped_routers_.insert(stepped_routers_.end(), part.stepped.begin(), part.stepped.end());
+  std::sort(stepped_routers_.begin(), stepped_routers_.end());
 }
 
-bool WormholeNetwork::Quiet() const { return busy_channels_.empty(); }
+bool WormholeNetwork::Quiet() const {
+  for (const Part& part : parts_) {
+    if (!part.flits_due.empty() || !part.credits_due.empty()) return false;
+  }
+  return sink_flits_.empty();
+}
 
 // Only the busy NICs and routers can move; a flit or credit on a wire arrives on some cycle soon.
 uint64_t WormholeNetwork::NextMove(uint64_t now) const {
   if (!Quiet()) return now;
   uint64_t next = UINT64_MAX;
-  busy_nics_.ForEach([&](uint32_t n) { next = std::min(next, nics_[n]->NextMove(now)); });
-  busy_routers_.ForEach([&](uint32_t r) { next = std::min(next, routers_[r]->NextMove(now)); });
+  for (const Part& part : parts_) {
+    part.busy_nics.ForEach([&](uint32_t n) { next = std::min(next, nics_[n]->NextMove(now)); });
+    part.busy_routers.ForEach([&](uint32_t r) { next = std::min(next, routers_[r]->NextMove(now)); });
+  }
   return next;
 }
 
@@ -275,9 +390,9 @@ void WormholeNetwork::Reaim(Channel& channel, int router, int port) {
                            " port " + std::to_string(port) + ", still has flits or credits in flight");
   }
   const Endpoint old = channel.destination();
+  Rewire(channel, old, {&target, nullptr, port}, true);
   if (old.router && old.router->input(old.port) == &channel) old.router->set_input(old.port, nullptr);
   target.set_input(port, &channel);
-  channel.set_destination({&target, nullptr, port});
 }
 
 void WormholeNetwork::MoveSource(Channel& channel, int router, int port) {
@@ -292,10 +407,10 @@ void WormholeNetwork::MoveSource(Channel& channel, int router, int port) {
     throw std::logic_error("move: router " + std::to_string(router) + " port " + std::to_string(port) +
                            " already sends on a channel");
   }
+  Rewire(channel, old, {&target, nullptr, port}, false);
   const int depth = net_.router.vc_buffer_flits;
   old.router->set_output(old.port, nullptr, depth);
   target.set_output(port, &channel, depth);
-  channel.set_source({&target, nullptr, port});
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/thread_team.h"
 #include "net/channel.h"
 #include "net/fabric.h"
 #include "net/net_params.h"
@@ -31,6 +32,10 @@ class WormholeNetwork final : public Fabric {
   void Advance(uint64_t now) override;
   bool Quiet() const override;
   uint64_t NextMove(uint64_t now) const override;
+  // Parts are runs of whole regions (Topology::Region), about equal in routers, one per thread.
+  int MaxParts() const override;
+  void UseTeam(ThreadTeam& team) override;
+  std::vector<uint16_t> EndParts() const override { return end_part_; }
   void CountFlits(std::vector<uint32_t>& present) const override;
   std::string Locate(uint32_t packet) const override;
   const std::vector<LinkEnd>& link_ends() const override { return ends_; }
@@ -40,10 +45,14 @@ class WormholeNetwork final : public Fabric {
   std::vector<std::vector<double>> HopShares(int max_hops) override;
 
   const Topology& topology() const { return *topology_; }
+  // Per router, the part (thread) it runs on (UseTeam).
+  const std::vector<uint16_t>& router_parts() const { return router_part_; }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   // The routers that stepped in the last Advance() (those that held a flit), in index order: only
   // their observables can have changed.
-  const std::vector<uint32_t>& stepped_routers() const { return stepped_routers_; }
+  const std::vector<uint32_t>& stepped_routers() const {
+    return parts_.size() == 1 ? parts_[0].stepped : stepped_routers_;
+  }
   // Zero-load latency of a packet of `flits` flits from src to dst (cycles, generation to tail
   // delivery) on wires of the default latency.
   uint64_t ZeroLoadLatency(int src, int dst, uint32_t flits) const;
@@ -71,7 +80,30 @@ class WormholeNetwork final : public Fabric {
   void MoveSource(Channel& channel, int router, int port);
 
  private:
+  // What one thread owns and visits each cycle: its routers and the NICs attached to them, the
+  // channels into its routers (it delivers their flits) and out of its routers and NICs (it
+  // delivers their credits). Sets are indexed by the global index of channel, NIC and router, so
+  // each thread visits its members in the order one thread would.
+  struct Part {
+    ActiveSet flits_due, credits_due;  // channels with flits / credits on the wire
+    ActiveSet busy_nics, busy_routers;
+    std::vector<uint32_t> stepped;  // its routers that stepped in the last Advance()
+  };
+
   Channel* NewChannel(const LinkAttributes& attr);
+  // Splits the routers into `parts` runs of whole regions (at most MaxParts()) and gives every
+  // component its part's sets; an empty network only.
+  void Partition(int parts);
+  // Joins channel `index` to the sets of the parts at its ends.
+  void Track(uint32_t index);
+  // Moves the channel's destination (or source) from `was` to `to`, and its tracking with it.
+  void Rewire(Channel& channel, const Endpoint& was, const Endpoint& to, bool destination);
+  int PartOf(const Endpoint& e) const {
+    return router_part_[e.router ? e.router->id() : nic_router_[e.nic->id()]];
+  }
+  // fn(part) for every part, on the team's threads when there are several.
+  template <typename Fn>
+  void ForEachPart(Fn fn);
 
   const NetParams net_;
   std::shared_ptr<const Topology> topology_;
@@ -85,10 +117,18 @@ class WormholeNetwork final : public Fabric {
   std::vector<EndActivity> activity_;  // per link end, written by its channels
   std::unique_ptr<EndTouches> touches_;
   // The channels with a flit or credit on the wire, the NICs with a packet queued, the routers
-  // with a flit buffered: each cycle visits only these, in index order.
-  ActiveSet busy_channels_, busy_nics_, busy_routers_;
-  std::vector<uint32_t> stepped_routers_;
-  std::vector<int> nic_end_;  // per node, its link end
+  // with a flit buffered, by part: each cycle visits only these, in index order.
+  std::vector<Part> parts_;
+  // Channels into NICs with flits on the wire: delivered on the run's thread after the parts'
+  // deliveries, in index order, because a sink reports a whole packet to the run at once.
+  ActiveSet sink_flits_;
+  std::vector<uint16_t> router_part_;
+  std::vector<uint16_t> end_part_;
+  ThreadTeam* team_ = nullptr;             // the run's, with one member per part
+  std::vector<uint32_t> stepped_routers_;  // (several parts: theirs merged)
+  std::vector<int> nic_end_;               // per node, its link end
+  std::vector<int> nic_router_;            // per node, its router
+  std::vector<int> end_router_;  // per link end, the router it is at (a NIC's: the one it attaches to)
 };
 
 // The run's wormhole data plane, for a mechanism whose controllers drive its routers; a scenario

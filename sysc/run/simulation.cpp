@@ -1,6 +1,7 @@
 #include "run/simulation.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "core/controller_cost.h"
 #include "net/data_plane.h"
@@ -24,6 +25,7 @@ Simulation::Simulation(const Scenario& scenario, const RunParams& params, const 
       deadline_(measure_end_ + params.sim.drain_limit),
       watchdog_(params.sim.stall_limit, params.sim.starvation_limit),
       jumps_(params.sim.clock_jumps && !options.every_edge && options.trace.path.empty()) {
+  UseThreads();
   AddMechanisms(scenario);
   if (params.sim.timeseries > 0) {
     std::vector<std::string> columns = {"offered_flits_per_node_cycle", "accepted_flits_per_node_cycle",
@@ -56,8 +58,8 @@ Simulation::~Simulation() = default;
 // if none does, every mechanism that declares the energy of its hardware when off adds it, charged
 // at nominal power (Ethernet ports without EEE are always awake).
 void Simulation::AddMechanisms(const Scenario& scenario) {
-  const MechanismContext context{params_.sim, params_.net, *params_.topology,  *fabric_,
-                                 *tracer_,    *ledger_,    options_.every_edge};
+  const MechanismContext context{params_.sim, params_.net, *params_.topology,   *fabric_,
+                                 *tracer_,    *ledger_,    options_.every_edge, *team_};
   for (const ActiveMechanism& m : params_.mechanisms) mechanisms_.push_back(m.info->make(*m.config, context));
   if (!ledger_->groups().empty()) return;
   for (const MechanismInfo& m : Mechanisms()) {
@@ -65,6 +67,25 @@ void Simulation::AddMechanisms(const Scenario& scenario) {
     if (EnergyLedger::Group* group = m.energy_when_off(scenario, *fabric_, *ledger_))
       undriven_.push_back(group);
   }
+}
+
+// sim.threads, or with 0 one thread per core for every kRoutersPerThread routers, at most one per
+// part the network can be split into; a waveform is written by one thread.
+void Simulation::UseThreads() {
+  int threads = params_.sim.threads;
+  if (threads == 0) {
+    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    threads = std::clamp(params_.topology->routers / kRoutersPerThread, 1, cores);
+  }
+  threads = std::min(threads, fabric_->MaxParts());
+  if (options_.every_edge) threads = 1;  // (the reference clocking: every model on the run's thread)
+  if (threads > 1 && !options_.trace.path.empty()) {
+    thread_note_ =
+        "tracing: the run uses one thread (sim.threads would give it " + std::to_string(threads) + ")";
+    threads = 1;
+  }
+  team_ = std::make_unique<ThreadTeam>(threads);
+  fabric_->UseTeam(*team_);
 }
 
 void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
@@ -476,6 +497,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
               {"wall_s", wall_s},
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},
               {"jumped_cycles", jumped_cycles_},
+              {"threads", team_->size()},
               {"warmup_cycles", measure_begin_ == kUndecided ? cycle_ : measure_begin_},
               {"measure_cycles", params_.sim.measure}};
   if (!workload) {
@@ -503,6 +525,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
     if (saturated_) r["verdict_reason"] = SaturationReason();
   }
   nlohmann::json warnings = params_.warnings;
+  if (!thread_note_.empty()) warnings.push_back(thread_note_);
   for (std::string& w : ClockWarnings()) warnings.push_back(std::move(w));
   // (Only for a mechanism that needs settling: any short warm-up is not converged, but says so itself.)
   if (!workload && !params_.sim.steady_warmup && settle_cycles_ > 0 &&

@@ -58,6 +58,9 @@ class Simulation final : private SinkObserver {
   // timeseries.csv, or empty when sim.timeseries_cycles = 0.
   std::string timeseries_csv() const { return timeseries_ ? timeseries_->csv() : std::string(); }
   const Tracer& tracer() const { return *tracer_; }
+  // The threads the network runs on, and why fewer than sim.threads asks for (empty if not).
+  int threads() const { return team_->size(); }
+  const std::string& thread_note() const { return thread_note_; }
   uint64_t jumped_cycles() const { return jumped_cycles_; }
   // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.
   std::function<void(const Packet&, uint64_t latency)> on_delivery;
@@ -75,6 +78,8 @@ class Simulation final : private SinkObserver {
   void OnViolation(const std::string& what) override { stats_.OnViolation(what); }
   void Create(int src, int dst, uint32_t flits, uint32_t message);
   void AddMechanisms(const Scenario& scenario);
+  void UseThreads();
+  static constexpr int kRoutersPerThread = 128;  // sim.threads = 0: fewer per thread do not pay
   void Step();
   // With the network empty and every controller at rest, jumps over the cycles before the next
   // one at which something can happen (a packet, a controller deadline, a cycle the run looks at).
@@ -108,6 +113,7 @@ class Simulation final : private SinkObserver {
   RunOptions options_;
   PacketPool pool_;
   RunStats stats_;
+  std::unique_ptr<ThreadTeam> team_;  // the network's and controllers' threads (outlives both)
   std::unique_ptr<Fabric> fabric_;
   TrafficSource traffic_;
   TrafficSource::Create create_;
@@ -137,6 +143,7 @@ class Simulation final : private SinkObserver {
   uint64_t ts_busy_ = 0;          // channel busy cycles at the last sample
   double ts_energy_ = 0;          // ledger at the last sample
   double ts_nominal_ = 0;
+  std::string thread_note_;                 // why it runs on fewer than sim.threads asks for, if it must
   std::unique_ptr<ProgressLine> progress_;  // null when options_.progress_s < 0
   uint64_t ticks_ = 0;                      // Tick() calls: how often to offer a progress line
 };

@@ -21,7 +21,9 @@ struct Run {
   // Scenario and parameters only: the test may change the parameters, then StartSimulation().
   static constexpr struct ParamsOnly {
   } kParamsOnly{};
+  // Tests run on one thread unless they set sim.threads (the thread tests).
   Run(const std::vector<std::string>& sets, ParamsOnly) : scenario(icn::AllKeys()) {
+    scenario.Set("sim.threads", "1");
     for (const auto& s : sets) {
       const auto eq = s.find('=');
       scenario.Set(s.substr(0, eq), s.substr(eq + 1));
@@ -31,8 +33,9 @@ struct Run {
   }
   // A bundled scenario (sim/scenarios/<name>.yaml) with "key=value" overrides.
   Run(const std::string& bundled, const std::vector<std::string>& sets)
-      : scenario(icn::Scenario::Load(
-            icn::AllKeys(), std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml", sets)) {
+      : scenario(icn::Scenario::Load(icn::AllKeys(),
+                                     std::string(ICNSIM_SOURCE_DIR) + "/sim/scenarios/" + bundled + ".yaml",
+                                     OneThreadUnlessSet(sets))) {
     params = icn::MakeRunParams(scenario);
     StartSimulation({});
   }
@@ -54,6 +57,12 @@ struct Run {
   icn::Scenario scenario;
   icn::RunParams params;
   std::unique_ptr<icn::Simulation> sim;
+
+ private:
+  static std::vector<std::string> OneThreadUnlessSet(std::vector<std::string> sets) {
+    sets.insert(sets.begin(), "sim.threads=1");  // (a later override wins)
+    return sets;
+  }
 };
 
 // After the run: stops generating, drains the network within `limit` cycles, and requires every

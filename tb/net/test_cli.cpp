@@ -46,11 +46,14 @@ fs::path Scratch(const std::string& name) {
   return dir;
 }
 
+// Runs on one thread unless the test sets sim.threads.
 Outcome Icnsim(const std::string& args) {
   const fs::path dir = Scratch("io");
   fs::create_directories(dir);
+  const bool pin = args.rfind("run ", 0) == 0 && args.find("sim.threads") == std::string::npos;
   const std::string cmd = std::string("cd ") + ICNSIM_SOURCE_DIR + " && " + ICNSIM_BINARY + " " + args +
-                          " > " + (dir / "out").string() + " 2> " + (dir / "err").string();
+                          (pin ? " --set sim.threads=1" : "") + " > " + (dir / "out").string() + " 2> " +
+                          (dir / "err").string();
   const int status = std::system(cmd.c_str());
   return {WEXITSTATUS(status), Slurp(dir / "out"), Slurp(dir / "err")};
 }
@@ -199,6 +202,34 @@ TEST_CASE("output paths are checked before the first cycle and written whole", "
   CHECK(nlohmann::json::parse(Slurp(dir / "late" / "results.json"))["trace"]["written"] == false);
 }
 
+TEST_CASE("a traced run uses one thread, says so, and writes the waveform one thread writes",
+          "[cli][threads]") {
+  const fs::path dir = Scratch("traced_threads");
+  std::vector<std::string> fst, results;
+  for (const std::string threads : {"1", "2"}) {
+    const Outcome o =
+        Icnsim("run default --quiet --set sim.warmup_cycles=0 --set sim.measure_cycles=800 --out " +
+               (dir / threads).string() + " --trace " + (dir / (threads + ".fst")).string() +
+               " --trace-match 'r0_*' --set sim.threads=" + threads);
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    CHECK((o.err.find("tracing: the run uses one thread") != std::string::npos) == (threads == "2"));
+    nlohmann::json r = nlohmann::json::parse(Slurp(dir / threads / "results.json"));
+    CHECK(r["sim"]["threads"] == 1);
+    fst.push_back(Slurp(dir / (threads + ".fst")));
+    for (const char* machine : {"wall_s", "cycles_per_s"}) r["sim"].erase(machine);
+    r["params"]["sim"].erase("threads");
+    r.erase("warnings");
+    r.erase("provenance");
+    r.erase("trace");
+    results.push_back(r.dump());
+  }
+  CHECK(fst[0].size() > 1000);
+  CHECK(fst[0] == fst[1]);
+  CHECK(results[0] == results[1]);
+  ExpectRefused("--set sim.threads=-1", {"sim.threads", "[0, 1024]"});
+}
+
 TEST_CASE("the paper's threshold pairs that break its U_on >= 2 U_off advice run, with a warning", "[cli]") {
   // Alonso et al. ran 0.35-0.65, 0.45-0.75, 0.55-0.85 and 0.5-0.9 themselves.
   for (const auto& [u_off, u_on] : std::vector<std::pair<std::string, std::string>>{
@@ -325,7 +356,9 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
   }
   CHECK(r["seed"] == 7);
   CHECK(r["params"]["sim"]["seed"] == 7);
-  CHECK(r["provenance"]["sets"] == nlohmann::json({"sim.measure_cycles=3000", "traffic.load=0.1"}));
+  // (Icnsim() pins one thread with a last --set.)
+  CHECK(r["provenance"]["sets"] ==
+        nlohmann::json({"sim.measure_cycles=3000", "traffic.load=0.1", "sim.threads=1"}));
   CHECK(r["provenance"]["command"].get<std::string>().find("--seed 7") != std::string::npos);
   CHECK(r["provenance"]["scenario_sha256"].get<std::string>().size() == 64);
   const Outcome version = Icnsim("--version");

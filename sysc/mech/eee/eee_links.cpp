@@ -49,11 +49,32 @@ class EeeLinks : public Mechanism {
             {"cf_max", Params::CfMaxQ8 / 256}};
   }
 
+  // What one thread visits: the ports of its part of the network (Fabric::EndParts), the lists that
+  // pick out those that need a visit (PickVisits()): the ports to visit again next cycle, the
+  // partners whose message its ports changed, by the cycle it arrives [cycle mod ring_], and its
+  // ports' deadlines; and the counts it adds to.
+  struct Part {
+    std::vector<uint32_t> ends;  // in index order
+    std::vector<uint32_t> visits;
+    std::vector<uint32_t> again, spare;
+    std::vector<std::vector<uint32_t>> arriving;
+    DueCalendar due;
+    uint64_t unsettled = 0;     // ports not settled (End::unsettled): no rest while any is
+    uint64_t restless = 0;      // ports restless (End::restless): no rest of a still network while any is
+    uint64_t sleeps = 0;        // links that started to power down
+    uint64_t wakeups = 0;       // links that started to wake
+    uint64_t refusals = 0;      // power-down requests refused
+    uint64_t sleeping_rx = 0;   // flits that reached a port not awake (must stay 0)
+    uint64_t toggles = 0;       // register toggles this cycle (added to the ledger's after it)
+    uint64_t last_message = 0;  // the last cycle one of its ports sent a message
+  };
+
  public:
   EeeLinks(const EeeConfig& config, const MechanismContext& context)
       : tracer_(context.tracer),
         activity_(context.fabric.activity().data()),
         context_(std::make_unique<VerilatedContext>()),
+        team_(context.team),
         period_(std::max<uint64_t>(1, config.period_cycles)),
         every_edge_(context.every_edge || context.tracer.enabled()) {
     Tracer& tracer = context.tracer;
@@ -111,12 +132,19 @@ class EeeLinks : public Mechanism {
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
-    arriving_.resize(ring_);
-    due_ = DueCalendar(ends_.size());
     // Without the fabric's touches (or with every edge) every port is visited every cycle.
     touches_ = every_edge_ ? nullptr : context.fabric.WatchEnds();
-    for (uint32_t i = 0; i < ends_.size(); ++i) again_.push_back(i);  // the first edge: all of them
-    unsettled_ = restless_ = ends_.size();
+    end_part_ = context.fabric.EndParts();
+    parts_ = std::vector<Part>(static_cast<size_t>(team_.size()));
+    for (Part& p : parts_) {
+      p.arriving.resize(ring_);
+      p.due = DueCalendar(ends_.size());
+    }
+    for (uint32_t i = 0; i < ends_.size(); ++i) parts_[end_part_[i]].ends.push_back(i);
+    for (Part& p : parts_) {
+      p.again = p.ends;  // the first edge: all of them
+      p.unsettled = p.restless = p.ends.size();
+    }
     if (tracer.enabled()) {
       for (size_t i = 0; i < ends_.size(); ++i) {
         if (tracer.Matches(links[i].name)) ends_[i].model->trace(tracer.fst(), 99);
@@ -142,28 +170,43 @@ class EeeLinks : public Mechanism {
       read_row_[latency] = &outbox_[((now + ring_ - latency) % ring_) * ends_.size()];
     }
     const bool search = kAdaptive && now % period_ == period_ - 1;  // eee_pb_port's search pulse
+    // Each part's ports on its own thread: a visit reads what the network did (its own ports'
+    // activity and queues) and the outbox rows of earlier cycles, and writes only its port's
+    // state, outbox slot and channel, and its part's lists and counts.
     if (touches_ && (dense_ || leaving_ > 0)) {
       StepDense(now, write, search);
-    } else if (touches_ && !PickVisits(now, search)) {
-      for (const uint32_t i : visits_) VisitPort(i, now, write, search, true);
     } else {
-      for (uint32_t i = 0; i < ends_.size(); ++i) VisitPort(i, now, write, search, true);
-      dense_ = touches_ && 2 * last_touched_ > ends_.size();
+      const bool all = !touches_ || TakeLists(search);
+      ForEachPart([&](Part& p, uint16_t q) {
+        if (all) {
+          if (touches_) p.due.TakeDue(now, [](uint32_t, uint64_t) {});  // (every port is visited)
+          for (const uint32_t i : p.ends) VisitPort(p, i, now, write, search, true);
+        } else {
+          PickVisits(p, q, now);
+          for (const uint32_t i : p.visits) VisitPort(p, i, now, write, search, true);
+        }
+        p.due.DropStale([&](uint32_t i) { return ends_[i].due; });
+      });
+      if (all) dense_ = touches_ && 2 * last_touched_ > ends_.size();
     }
-    due_.DropStale([&](uint32_t i) { return ends_[i].due; });
+    for (Part& p : parts_) {
+      p.arriving[now % ring_].clear();  // (read by PickVisits, or every port was visited)
+      controllers_->toggles += p.toggles;
+      p.toggles = 0;
+    }
     if (!every_edge_) return;
     const auto model_of = [](End& e) -> Model& { return *e.model; };
     EdgeOfAll(ends_, model_of, tracer_, now);
     for (End& e : ends_) controllers_->toggles += e.registers.Toggles(*e.model);
-    for (size_t i = 0; i < ends_.size(); ++i) Apply(i, write);
+    for (size_t i = 0; i < ends_.size(); ++i) Apply(parts_[end_part_[i]], i, write);
   }
 
   void Report(nlohmann::json& results) const override {
     auto& r = results["eee"];
-    r["sleeps"] = sleeps_;
-    r["wakeups"] = wakeups_;
-    r["refused_requests"] = refusals_;
-    r["flits_at_sleeping_port"] = sleeping_rx_;
+    r["sleeps"] = Sum(&Part::sleeps);
+    r["wakeups"] = Sum(&Part::wakeups);
+    r["refused_requests"] = Sum(&Part::refusals);
+    r["flits_at_sleeping_port"] = Sum(&Part::sleeping_rx);
     if constexpr (kAdaptive) {
       // Where the policy left t_PDT: ports none of whose idle periods ended, and those at never, are
       // left out (a port not searched yet counts with its initial t_PDT).
@@ -184,20 +227,29 @@ class EeeLinks : public Mechanism {
     }
   }
 
-  uint64_t RestsUntil(uint64_t now) const override { return Rests(now, unsettled_); }
+  // The parts' counts in all.
+  uint64_t Sum(uint64_t Part::*count) const {
+    uint64_t sum = 0;
+    for (const Part& p : parts_) sum += p.*count;
+    return sum;
+  }
+
+  uint64_t RestsUntil(uint64_t now) const override { return Rests(now, Sum(&Part::unsettled)); }
   // A still network keeps every port's inputs but its queue length: a port whose other inputs are
   // 0 and whose last edge changed nothing waits for its deadline.
-  uint64_t RestsWhileStill(uint64_t now) const override { return Rests(now, restless_); }
+  uint64_t RestsWhileStill(uint64_t now) const override { return Rests(now, Sum(&Part::restless)); }
 
   // A message sent on cycle c is read on c + latency < c + ring_, and its outbox slot must be
   // written again (0) before a jump: its port is on the next-cycle list until it has been. A busy
   // network keeps no calendar (StepDense): no rest until it has rebuilt it. `not_resting`: ports
   // that keep the run from resting.
-  uint64_t Rests(uint64_t now, size_t not_resting) const {
-    if (every_edge_ || dense_ || leaving_ > 0 || not_resting != 0 || now < last_message_ + ring_ ||
-        (touches_ && !again_.empty()))
-      return now;
-    uint64_t until = due_.First();
+  uint64_t Rests(uint64_t now, uint64_t not_resting) const {
+    if (every_edge_ || dense_ || leaving_ > 0 || not_resting != 0) return now;
+    uint64_t until = UINT64_MAX;
+    for (const Part& p : parts_) {
+      if (now < p.last_message + ring_ || (touches_ && !p.again.empty())) return now;
+      until = std::min(until, p.due.First());
+    }
     if constexpr (kAdaptive) until = std::min(until, now + (period_ - 1 - now % period_));  // search pulse
     return std::max(until, now);
   }
@@ -211,8 +263,9 @@ class EeeLinks : public Mechanism {
   }
 
   std::vector<std::string> Problems() const override {
-    if (sleeping_rx_ == 0) return {};
-    return {std::to_string(sleeping_rx_) + " flits reached a link end that was not awake"};
+    const uint64_t sleeping_rx = Sum(&Part::sleeping_rx);
+    if (sleeping_rx == 0) return {};
+    return {std::to_string(sleeping_rx) + " flits reached a link end that was not awake"};
   }
 
   std::vector<std::string> TimeseriesColumns() const override { return {"eee.ports_asleep"}; }
@@ -280,9 +333,8 @@ class EeeLinks : public Mechanism {
   // When it calms down, ring_ cycles of visits to all with the lists rebuild them: every message
   // sent while they were not kept has arrived by then.
   void StepDense(uint64_t now, uint8_t* write, bool search) {
-    const size_t touched = touches_->Take().size();
-    again_.clear();  // (every port is visited: only the last cycle's list counts)
-    arriving_[now % ring_].clear();
+    size_t touched = 0;
+    for (const std::vector<uint32_t>& list : touches_->TakeEach()) touched += list.size();
     if (2 * touched > ends_.size()) {
       dense_ = true;
       leaving_ = 0;
@@ -290,51 +342,71 @@ class EeeLinks : public Mechanism {
       dense_ = false;
       leaving_ = ring_;
     }
-    for (uint32_t i = 0; i < ends_.size(); ++i) VisitPort(i, now, write, search, !dense_);
+    ForEachPart([&](Part& p, uint16_t) {
+      p.again.clear();  // (every port is visited: only the last cycle's list counts)
+      for (const uint32_t i : p.ends) VisitPort(p, i, now, write, search, !dense_);
+      p.due.DropStale([&](uint32_t i) { return ends_[i].due; });
+    });
     if (leaving_ > 0) --leaving_;
   }
 
   // The ports that need a look this cycle: those whose observables the network touched, those
   // whose partner's message changes now, those due (a deadline their registers hold), those that
   // asked for the next cycle, and all of them on a search pulse. Any other port is at a fixed point
-  // with the inputs of its last edge: its edge would change nothing (see VisitPort). Returns true
-  // when most ports need a look (a busy network, a search pulse): all of them in order cost less
-  // than sorting out which; otherwise visits_ lists those that do.
-  bool PickVisits(uint64_t now, bool search) {
-    visits_.clear();
-    const std::vector<uint32_t>& touched = touches_->Take();
-    last_touched_ = touched.size();
-    again_.swap(spare_);
-    again_.clear();
-    std::vector<uint32_t>& arriving = arriving_[now % ring_];
-    const bool all = search || 2 * (touched.size() + spare_.size()) > ends_.size();
+  // with the inputs of its last edge: its edge would change nothing (see VisitPort). TakeLists()
+  // takes the touches and the next-cycle lists and returns true when most ports need a look (a
+  // busy network, a search pulse): all of them in order cost less than sorting out which;
+  // otherwise PickVisits() lists, on each part's thread, those of the part that do.
+  bool TakeLists(bool search) {
+    touched_ = &touches_->TakeEach();
+    last_touched_ = 0;
+    size_t again = 0;
+    for (size_t q = 0; q < parts_.size(); ++q) {
+      Part& p = parts_[q];
+      last_touched_ += (*touched_)[q].size();
+      p.again.swap(p.spare);
+      p.again.clear();
+      again += p.spare.size();
+    }
+    return search || 2 * (last_touched_ + again) > ends_.size();
+  }
+
+  void PickVisits(Part& p, uint16_t q, uint64_t now) {
+    p.visits.clear();
     const auto add = [&](uint32_t i) {
       if (ends_[i].visited == now) return;
       ends_[i].visited = now;
-      visits_.push_back(i);
+      p.visits.push_back(i);
     };
-    if (!all) {
-      for (const uint32_t i : touched) add(i);
-      for (const uint32_t i : spare_) add(i);
-      for (const uint32_t i : arriving) add(i);
+    for (const uint32_t i : (*touched_)[q]) add(i);
+    for (const uint32_t i : p.spare) add(i);
+    for (const Part& writer : parts_) {  // messages changed by any part's ports
+      for (const uint32_t i : writer.arriving[now % ring_]) {
+        if (end_part_[i] == q) add(i);
+      }
     }
-    arriving.clear();
-    due_.TakeDue(now, [&](uint32_t i, uint64_t due) {
-      if (!all && ends_[i].due == due) add(i);
+    p.due.TakeDue(now, [&](uint32_t i, uint64_t due) {
+      if (ends_[i].due == due) add(i);
     });
-    return all;
+  }
+
+  // fn(part, index) for every part, on its thread.
+  template <typename Fn>
+  void ForEachPart(Fn fn) {
+    auto job = [&](int q) { fn(parts_[static_cast<size_t>(q)], static_cast<uint16_t>(q)); };
+    team_.Run(job);
   }
 
   // A port's inputs from this cycle's observables, and its edge unless it is at a fixed point (with
   // every edge, the edges come after, for all ports at once); then what the next cycles need.
-  void VisitPort(uint32_t i, uint64_t now, uint8_t* write, bool search, bool keep_lists) {
+  void VisitPort(Part& p, uint32_t i, uint64_t now, uint8_t* write, bool search, bool keep_lists) {
     End& e = ends_[i];
     Model& m = *e.model;
     const uint16_t queue = static_cast<uint16_t>(std::min<int32_t>(*e.tx_queue, 0xffff));
     const bool sent = activity_[i].sent == now;
     const bool received = activity_[i].received == now;
     const uint8_t message = read_row_[e.rx_latency][e.partner];
-    if (received && e.power != 0) ++sleeping_rx_;
+    if (received && e.power != 0) ++p.sleeping_rx;
     if constexpr (kAdaptive) {
       // An idle period ends this cycle (eee_pb_port's outcome_o, from the state before the edge).
       if ((queue != 0 || sent) && e.idle) {
@@ -350,7 +422,7 @@ class EeeLinks : public Mechanism {
     const uint32_t inputs = queue | (sent << 16) | (received << 17) | (message << 18) | (search << 21);
     if (!every_edge_ && e.fixed_point && inputs == e.inputs && now < e.due) {
       write[i] = e.ctl_tx;
-      if (e.ctl_tx != 0) Count(e);  // (a message repeated at a fixed point)
+      if (e.ctl_tx != 0) Count(p, e);  // (a message repeated at a fixed point)
     } else {
       m.tx_queue_i = queue;
       m.tx_busy_i = sent;
@@ -364,18 +436,18 @@ class EeeLinks : public Mechanism {
       // No register toggled: the same inputs give the same edge again (exact for the registers'
       // activity too, which PortState alone is not: eee_pb_port moves some while its state holds).
       const uint64_t toggled = e.registers.Toggles(m);
-      controllers_->toggles += toggled;
+      p.toggles += toggled;
       e.fixed_point = toggled == 0 && !Searching(m);
       e.due = Due(m, now);
-      Apply(i, write);
+      Apply(p, i, write);
     }
     const bool unsettled = !e.fixed_point || e.inputs != 0;  // a rest needs every port settled
-    unsettled_ = unsettled_ + unsettled - e.unsettled;
+    p.unsettled = p.unsettled + unsettled - e.unsettled;
     e.unsettled = unsettled;
     const bool restless = !e.fixed_point || (e.inputs >> 16) != 0;  // the same, but for its queue
-    restless_ = restless_ + restless - e.restless;
+    p.restless = p.restless + restless - e.restless;
     e.restless = restless;
-    Follow(i, now, write[i], keep_lists);
+    Follow(p, i, now, write[i], keep_lists);
   }
 
   // What port i's visit means for the next cycles. It is visited again next cycle while its inputs
@@ -383,23 +455,23 @@ class EeeLinks : public Mechanism {
   // full turn of the outbox after it last sent a message (so that every slot of a port not visited
   // holds 0); its deadline goes on the calendar. A change in the message it sends reaches its
   // partner a latency later.
-  void Follow(uint32_t i, uint64_t now, uint8_t message, bool keep_lists) {
+  void Follow(Part& p, uint32_t i, uint64_t now, uint8_t message, bool keep_lists) {
     End& e = ends_[i];
     if (message != 0) e.sent_message_at = now;
     if (!keep_lists) return;
     const bool again = !e.fixed_point || (e.inputs >> 16) != 0 || now < e.sent_message_at + ring_;
     // On the calendar unless visited next cycle anyway and kept from resting (a rest reads the
     // calendar for every port's deadline).
-    if (!again || !e.unsettled) due_.Put(i, e.due);
+    if (!again || !e.unsettled) p.due.Put(i, e.due);
     if (!touches_) return;                                           // every port is visited every cycle
     const uint8_t before = e.written_at + 1 == now ? e.written : 0;  // not visited last cycle: 0
     if (message != before) {
       const int partner = e.partner;
-      arriving_[(now + ends_[partner].rx_latency) % ring_].push_back(static_cast<uint32_t>(partner));
+      p.arriving[(now + ends_[partner].rx_latency) % ring_].push_back(static_cast<uint32_t>(partner));
     }
     e.written = message;
     e.written_at = now;
-    if (again) again_.push_back(i);
+    if (again) p.again.push_back(i);
   }
 
   static void StrapPolicy(Model& m, const EeeConfig& eee, const std::vector<double>& shares) {
@@ -456,7 +528,7 @@ class EeeLinks : public Mechanism {
   }
 
   // The outputs of an eval onto the link, the outbox and the ledger.
-  void Apply(size_t i, uint8_t* write) {
+  void Apply(Part& p, size_t i, uint8_t* write) {
     End& e = ends_[i];
     const Model& m = *e.model;
     e.ctl_tx = m.ctl_tx_o;
@@ -465,7 +537,7 @@ class EeeLinks : public Mechanism {
       e.slept = m.slept_o;
     }
     write[i] = e.ctl_tx;
-    Count(e);
+    Count(p, e);
     if (m.tx_en_o != e.tx_en) {
       e.tx_en = m.tx_en_o;
       e.tx->set_tx_enabled(e.tx_en);
@@ -474,7 +546,7 @@ class EeeLinks : public Mechanism {
     // it takes 0 cycles: the link's, counted once at its master end, as with eager wake its ends
     // start apart.
     if (m.seq_state_o != e.seq) {
-      if (e.master && (e.seq == kSeqOn || e.seq == kSeqOff)) ++(e.seq == kSeqOn ? sleeps_ : wakeups_);
+      if (e.master && (e.seq == kSeqOn || e.seq == kSeqOff)) ++(e.seq == kSeqOn ? p.sleeps : p.wakeups);
       e.seq = m.seq_state_o;
     }
     if (m.power_o != e.power) {  // this cycle is the first in the new state
@@ -485,10 +557,10 @@ class EeeLinks : public Mechanism {
   }
 
   // The report's counters for the message a port sends this cycle.
-  void Count(const End& e) {
+  void Count(Part& p, const End& e) {
     if (e.ctl_tx == 0) return;
-    last_message_ = now_;
-    if (e.ctl_tx == 4 /* Refuse */) ++refusals_;
+    p.last_message = now_;
+    if (e.ctl_tx == 4 /* Refuse */) ++p.refusals;
   }
 
   Tracer& tracer_;
@@ -499,28 +571,17 @@ class EeeLinks : public Mechanism {
   size_t ring_ = 1;                       // slots of the outbox: the longest link latency + 1
   std::vector<uint8_t> outbox_;           // control messages: [cycle mod ring_][end]
   std::vector<const uint8_t*> read_row_;  // this cycle: the outbox row sent a latency of [L] ago
-  // Visiting only the ports that need it (PickVisits()): the fabric's touched link ends, the ports to
-  // visit again next cycle, those whose partner's message changes on a cycle [cycle mod ring_],
-  // and the ports' deadlines (due cycle, port; an entry whose due has changed since is stale).
+  ThreadTeam& team_;
+  std::vector<uint16_t> end_part_;
+  std::vector<Part> parts_;
   EndTouches* touches_ = nullptr;
-  std::vector<uint32_t> visits_;
-  std::vector<uint32_t> again_, spare_;
-  std::vector<std::vector<uint32_t>> arriving_;
-  DueCalendar due_;
-  size_t unsettled_ = 0;     // ports not settled (End::unsettled): no rest while any is
-  size_t restless_ = 0;      // ports restless (End::restless): no rest of a still network while any is
+  const std::vector<std::vector<uint32_t>>* touched_ = nullptr;  // this cycle's, by part
   size_t last_touched_ = 0;  // link ends the network touched for this cycle
   bool dense_ = false;       // StepDense: the lists are not kept
   size_t leaving_ = 0;       // StepDense: cycles left of visiting all while rebuilding the lists
   uint64_t period_ = 1;      // eee_pb_port: a search every period_ cycles
   bool every_edge_;
-  uint64_t sleeps_ = 0;       // links that started to power down
-  uint64_t wakeups_ = 0;      // links that started to wake
-  uint64_t refusals_ = 0;     // power-down requests refused
-  uint64_t sleeping_rx_ = 0;  // flits that reached a port not awake (must stay 0)
-  // Clock jumps: the cycle being stepped and the last cycle a port sent a message.
-  uint64_t now_ = 0;
-  uint64_t last_message_ = 0;
+  uint64_t now_ = 0;  // the cycle being stepped
 };
 
 }  // namespace

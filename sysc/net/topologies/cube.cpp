@@ -118,6 +118,8 @@ class Cube : public Topology {
   }
 
   std::vector<int> PatternDims() const override { return dims_; }
+  // A slab: the routers of one coordinate of the last dimension (contiguous indices).
+  int Region(int router) const override { return router / (nodes / dims_.back()); }
 
  private:
   std::vector<int> dims_;

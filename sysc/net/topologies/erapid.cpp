@@ -76,6 +76,9 @@ class Erapid : public Topology {
   int RoutersOnPath(int src, int dst) const override {
     return src / s_.nodes_per_board == dst / s_.nodes_per_board ? 1 : 2;
   }
+  // One region, one thread: reconfiguration hands wavelengths from board to board while the
+  // network runs, which would move a channel's sending end from one thread to another.
+  int Region(int) const override { return 0; }
 
   // Uniform traffic (no node sends to itself) loads each static channel from board s to board d
   // with D x D / (N - 1) of a node's load, and the spare wavelength with none.

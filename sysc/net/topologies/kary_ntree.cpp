@@ -107,6 +107,12 @@ class KaryNTree : public Topology {
   }
 
   const KaryNTreeShape& shape() const { return shape_; }
+  // A pod: the switches below one top-level digit (switch <w, l> with the same first digit of w),
+  // the top level's shared out among them.
+  int Region(int router) const override {
+    const int per_level = Pow(shape_.k, shape_.n - 1);
+    return shape_.n < 2 ? 0 : router % per_level / Pow(shape_.k, shape_.n - 2);
+  }
 
  private:
   KaryNTreeShape shape_;

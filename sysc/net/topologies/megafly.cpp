@@ -90,6 +90,7 @@ class Megafly : public Topology {
     if (s_.Leaf(src) == s_.Leaf(dst)) return 1;
     return s_.Group(src) == s_.Group(dst) ? 3 : 4;
   }
+  int Region(int router) const override { return router / s_.SwitchesPerGroup(); }
 
  private:
   Shape s_;
