@@ -54,7 +54,8 @@ void ThreadTeam::Wait(Done done, std::atomic<int>& sleepers, std::condition_vari
 
 void ThreadTeam::Notify(std::atomic<int>& sleepers, std::condition_variable& wake) {
   if (sleepers.load() == 0) return;
-  { const std::lock_guard<std::mutex> lock(sleep_); }
+  sleep_.lock();  // (a sleeper between its count and its wait holds it: the notify comes after the wait)
+  sleep_.unlock();
   wake.notify_all();
 }
 

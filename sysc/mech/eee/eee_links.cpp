@@ -203,10 +203,10 @@ class EeeLinks : public Mechanism {
 
   void Report(nlohmann::json& results) const override {
     auto& r = results["eee"];
-    r["sleeps"] = Sum(&Part::sleeps);
-    r["wakeups"] = Sum(&Part::wakeups);
-    r["refused_requests"] = Sum(&Part::refusals);
-    r["flits_at_sleeping_port"] = Sum(&Part::sleeping_rx);
+    r["sleeps"] = Sum([](const Part& p) { return p.sleeps; });
+    r["wakeups"] = Sum([](const Part& p) { return p.wakeups; });
+    r["refused_requests"] = Sum([](const Part& p) { return p.refusals; });
+    r["flits_at_sleeping_port"] = Sum([](const Part& p) { return p.sleeping_rx; });
     if constexpr (kAdaptive) {
       // Where the policy left t_PDT: ports none of whose idle periods ended, and those at never, are
       // left out (a port not searched yet counts with its initial t_PDT).
@@ -227,17 +227,22 @@ class EeeLinks : public Mechanism {
     }
   }
 
-  // The parts' counts in all.
-  uint64_t Sum(uint64_t Part::*count) const {
+  // A count of the parts' in all: count(part) added up.
+  template <typename Count>
+  uint64_t Sum(Count count) const {
     uint64_t sum = 0;
-    for (const Part& p : parts_) sum += p.*count;
+    for (const Part& p : parts_) sum += count(p);
     return sum;
   }
 
-  uint64_t RestsUntil(uint64_t now) const override { return Rests(now, Sum(&Part::unsettled)); }
+  uint64_t RestsUntil(uint64_t now) const override {
+    return Rests(now, Sum([](const Part& p) { return p.unsettled; }));
+  }
   // A still network keeps every port's inputs but its queue length: a port whose other inputs are
   // 0 and whose last edge changed nothing waits for its deadline.
-  uint64_t RestsWhileStill(uint64_t now) const override { return Rests(now, Sum(&Part::restless)); }
+  uint64_t RestsWhileStill(uint64_t now) const override {
+    return Rests(now, Sum([](const Part& p) { return p.restless; }));
+  }
 
   // A message sent on cycle c is read on c + latency < c + ring_, and its outbox slot must be
   // written again (0) before a jump: its port is on the next-cycle list until it has been. A busy
@@ -263,7 +268,7 @@ class EeeLinks : public Mechanism {
   }
 
   std::vector<std::string> Problems() const override {
-    const uint64_t sleeping_rx = Sum(&Part::sleeping_rx);
+    const uint64_t sleeping_rx = Sum([](const Part& p) { return p.sleeping_rx; });
     if (sleeping_rx == 0) return {};
     return {std::to_string(sleeping_rx) + " flits reached a link end that was not awake"};
   }
