@@ -46,6 +46,9 @@ def cases():
     return found
 
 
+THREADS_USED = []  # sim.threads of every case run (with --extra sim.threads=N: some must use N)
+
+
 def run(name, scenario, sets):
     """results.json without the machine's fields, and timeseries.csv as text (or None)."""
     with tempfile.TemporaryDirectory() as out:
@@ -57,6 +60,7 @@ def run(name, scenario, sets):
         if done.returncode != 0 or not results.exists():
             sys.exit(f"golden: {name}: icnsim exited {done.returncode}: {done.stderr.strip()}")
         r = json.loads(results.read_text())
+        THREADS_USED.append(r["sim"]["threads"])
         for path in MACHINE_FIELDS:
             parent = r
             for key in path[:-1]:
@@ -150,6 +154,11 @@ def main():
             print(f"golden: {name}: {len(changed)} difference(s)" + "".join(f"\n  {c}" for c in changed[:40]))
         else:
             print(f"golden: {name}: identical")
+    # Results equal at N threads prove nothing if no case ran on N.
+    asked = [int(e.split("=", 1)[1]) for e in args.extra if e.startswith("sim.threads=")]
+    if asked and asked[-1] > 1 and asked[-1] not in THREADS_USED:
+        print(f"golden: no case ran on sim.threads={asked[-1]} threads (used: {sorted(set(THREADS_USED))})")
+        failed += 1
     return 1 if failed else 0
 
 

@@ -9,8 +9,8 @@ names) and <out>/points.csv (one row per point: each numeric field's mean, stand
 95 % confidence half-width over the seeds). A second call resumes: runs whose results are there from
 the same command and the same build are not run again (--fresh runs everything). Each run gets
 sim.threads = --threads (default: this machine's cores divided among the runs at once; with
---slurm, 1), unless the experiment or --set names it; with --slurm, each task asks for that many
-CPUs (--cpus-per-task). Results do not depend on it, and a resumed sweep ignores it.
+--slurm, 1), unless the experiment's settings or --set name it; with --slurm, each task asks for
+that many CPUs (--cpus-per-task). Results do not depend on it, and a resumed sweep ignores it.
 Needs PyYAML (python3-yaml)."""
 import argparse
 import csv
@@ -161,8 +161,8 @@ def main():
     parser.add_argument("--jobs", type=at_least_one,
                         help="runs at once (default: this machine's cores; with --slurm: no limit)")
     parser.add_argument("--threads", type=at_least_one,
-                        help="sim.threads of each run (default: the cores divided among --jobs; with --slurm: 1, "
-                             "and each task asks for this many CPUs)")
+                        help="sim.threads of each run (default: the cores divided among the runs at once; with "
+                             "--slurm: 1, and each task asks for this many CPUs)")
     parser.add_argument("--out", type=Path, help="sweep folder (default out/sweeps/<experiment or grid>)")
     parser.add_argument("--fresh", action="store_true", help="run everything again instead of resuming")
     parser.add_argument("--slurm", action="store_true",
@@ -200,7 +200,8 @@ def main():
         failed = run_on_slurm(pending, out, name, args.jobs, args.threads or 1, args.sbatch_arg)
     else:
         jobs = args.jobs or os.cpu_count()
-        failed = run_locally(pending, jobs, args.threads or max(1, os.cpu_count() // jobs))
+        at_once = max(1, min(jobs, len(pending)))
+        failed = run_locally(pending, jobs, args.threads or max(1, os.cpu_count() // at_once))
     rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, ROOT))
             for labels, folder, _ in runs if (folder / "results.json").exists()]
     out.mkdir(parents=True, exist_ok=True)

@@ -23,14 +23,22 @@ void Pause() {
 }  // namespace
 
 ThreadTeam::ThreadTeam(int size) : errors_(static_cast<size_t>(size > 1 ? size : 1)) {
-  for (int member = 1; member < size; ++member) threads_.emplace_back([this, member] { Serve(member); });
+  try {
+    for (int member = 1; member < size; ++member) threads_.emplace_back([this, member] { Serve(member); });
+  } catch (...) {  // (a thread that could not start: stop those that did)
+    Stop();
+    throw;
+  }
 }
 
-ThreadTeam::~ThreadTeam() {
+ThreadTeam::~ThreadTeam() { Stop(); }
+
+void ThreadTeam::Stop() {
   stop_.store(true);
   generation_.fetch_add(1);
   Notify(asleep_members_, wake_members_);
   for (std::thread& t : threads_) t.join();
+  threads_.clear();
 }
 
 template <typename Done>

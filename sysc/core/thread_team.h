@@ -2,9 +2,9 @@
 // is member 0, the others are started once and kept. Run() hands every member the same job with
 // its own index and returns when all have finished it, so a simulation can run a cycle's phase on
 // every partition at once with two synchronisations per phase and no thread started per cycle.
-// A waiting thread spins for a few tens of microseconds (a busy network's next phase comes
-// sooner), then sleeps: with more threads than free cores (tests side by side, a sweep's jobs)
-// a spinning thread would hold the core that the one it waits for needs.
+// A waiting thread spins for up to a millisecond (a busy network's next phase comes sooner),
+// yielding its core now and then, then sleeps: with more threads than free cores (tests side by
+// side, a sweep's jobs) a spinning thread would hold the core that the one it waits for needs.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -34,6 +34,7 @@ class ThreadTeam {
 
  private:
   void RunErased(void* job, void (*call)(void*, int));
+  void Stop();
   void Serve(int member);
   void Call(int member);
 

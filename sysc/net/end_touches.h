@@ -23,24 +23,9 @@ class EndTouches {
     seen_[end] = epoch_;
     touched_[owner_[end]].push_back(end);
   }
-  // The ends touched since the last Take(), each once, by owner and in the order first touched;
+  // The ends touched since the last Take(), each once, per owner in the order first touched;
   // valid until the next Take().
-  const std::vector<uint32_t>& Take() {
-    if (touched_.size() == 1) {
-      taken_.swap(touched_[0]);
-      touched_[0].clear();
-    } else {
-      taken_.clear();
-      for (std::vector<uint32_t>& list : touched_) {
-        taken_.insert(taken_.end(), list.begin(), list.end());
-        list.clear();
-      }
-    }
-    ++epoch_;
-    return taken_;
-  }
-  // The same, a list per owner.
-  const std::vector<std::vector<uint32_t>>& TakeEach() {
+  const std::vector<std::vector<uint32_t>>& Take() {
     taken_each_.resize(touched_.size());
     for (size_t o = 0; o < touched_.size(); ++o) {
       taken_each_[o].swap(touched_[o]);
@@ -55,7 +40,6 @@ class EndTouches {
   uint64_t epoch_ = 1;
   std::vector<uint16_t> owner_;                 // per end, the list its touches go to
   std::vector<std::vector<uint32_t>> touched_;  // per owner
-  std::vector<uint32_t> taken_;
   std::vector<std::vector<uint32_t>> taken_each_;
 };
 

@@ -171,7 +171,7 @@ bool Router::RouteHead(int port, InputVc& ivc) {
   ivc.vc_lo = static_cast<uint8_t>(route.vc_lo);
   ivc.vc_hi = static_cast<uint8_t>(route.vc_hi);
   ++demand_[route.port];
-  if (touches_) touches_->Touch(port_ends_[route.port]);
+  if (touches_ && port_ends_[route.port] != kNoEnd) touches_->Touch(port_ends_[route.port]);
   ivc.state = kVcWait;
   return true;
 }

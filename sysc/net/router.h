@@ -63,7 +63,8 @@ class Router final : public OutputView {
   const int32_t* demand(int port) const { return &demand_[port]; }
   // Joins `busy` as member `index` whenever a flit is buffered (Busy()).
   void TrackBusy(ActiveSet* busy, uint32_t index) { busy_ = busy->SlotOf(index); }
-  // Touch link end port_ends[port] in `touches` when a packet is routed to `port`.
+  // Touch link end port_ends[port] in `touches` when a packet is routed to `port` (none if kNoEnd).
+  static constexpr uint32_t kNoEnd = UINT32_MAX;
   void WatchEnds(EndTouches* touches, std::vector<uint32_t> port_ends) {
     touches_ = touches;
     port_ends_ = std::move(port_ends);

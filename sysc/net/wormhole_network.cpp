@@ -84,8 +84,8 @@ EndTouches* WormholeNetwork::WatchEnds() {
   touches_ = std::make_unique<EndTouches>(ends_.size());
   for (auto& ch : channels_) ch->WatchEnds(touches_.get(), sender[ch.get()], receiver[ch.get()]);
   for (auto& router : routers_) {
-    // A port without a link end touches end 0: one visit too many, never one missed.
-    std::vector<uint32_t> port_ends(static_cast<size_t>(router->ports()), 0);
+    // A port without a link end touches none (it has no controller to visit).
+    std::vector<uint32_t> port_ends(static_cast<size_t>(router->ports()), Router::kNoEnd);
     for (int p = 0; p < router->ports(); ++p) {
       const auto it = queue_end.find(router->demand(p));
       if (it != queue_end.end()) port_ends[static_cast<size_t>(p)] = it->second;
@@ -192,18 +192,23 @@ Channel* WormholeNetwork::NewChannel(const LinkAttributes& attr) {
 // Arrivals touch only the state of the end they reach (a flit its router's input buffer, a
 // credit its sender's count), so the parts deliver at once; the sinks' come last.
 void WormholeNetwork::DeliverArrivals(uint64_t now) {
-  ForEachPart([&](Part& part) {
-    part.flits_due.ForEach([&](uint32_t c) {
-      Channel& ch = *channels_[c];
-      ch.DeliverFlits(now);
-      if (ch.FlitsQuiet()) part.flits_due.Erase(c);
+  // (Several parts with nothing on any wire skip the threads' meeting.)
+  const bool idle = parts_.size() > 1 && std::all_of(parts_.begin(), parts_.end(), [](const Part& p) {
+                      return p.flits_due.empty() && p.credits_due.empty();
+                    });
+  if (!idle)
+    ForEachPart([&](Part& part) {
+      part.flits_due.ForEach([&](uint32_t c) {
+        Channel& ch = *channels_[c];
+        ch.DeliverFlits(now);
+        if (ch.FlitsQuiet()) part.flits_due.Erase(c);
+      });
+      part.credits_due.ForEach([&](uint32_t c) {
+        Channel& ch = *channels_[c];
+        ch.DeliverCredits(now);
+        if (ch.CreditsQuiet()) part.credits_due.Erase(c);
+      });
     });
-    part.credits_due.ForEach([&](uint32_t c) {
-      Channel& ch = *channels_[c];
-      ch.DeliverCredits(now);
-      if (ch.CreditsQuiet()) part.credits_due.Erase(c);
-    });
-  });
   sink_flits_.ForEach([&](uint32_t c) {
     Channel& ch = *channels_[c];
     ch.DeliverFlits(now);
@@ -214,23 +219,36 @@ void WormholeNetwork::DeliverArrivals(uint64_t now) {
 // A router's or NIC's move changes only its own state and puts flits and credits on wires that
 // deliver them a cycle later at the soonest: the parts move at once.
 void WormholeNetwork::Advance(uint64_t now) {
+  const bool idle = parts_.size() > 1 && std::all_of(parts_.begin(), parts_.end(), [](const Part& p) {
+                      return p.busy_nics.empty() && p.busy_routers.empty();
+                    });
+  for (Part& part : parts_) part.stepped.clear();
+  stepped_merged_ = parts_.size() == 1;
+  if (idle) return;
   ForEachPart([&](Part& part) {
     part.busy_nics.ForEach([&](uint32_t n) {
       nics_[n]->Inject(now);
       if (!nics_[n]->Busy()) part.busy_nics.Erase(n);
     });
-    part.stepped.clear();
     part.busy_routers.ForEach([&](uint32_t r) {
       part.stepped.push_back(r);
       routers_[r]->Step(now);
       if (!routers_[r]->Busy()) part.busy_routers.Erase(r);
     });
   });
-  if (parts_.size() == 1) return;
-  stepped_routers_.clear();
-  for (const Part& part : parts_)
-    stepped_routers_.insert(stepped_routers_.end(), part.stepped.begin(), part.stepped.end());
-  std::sort(stepped_routers_.begin(), stepped_routers_.end());
+}
+
+// The parts' lists merged in index order, once per cycle and only when asked for.
+const std::vector<uint32_t>& WormholeNetwork::stepped_routers() const {
+  if (parts_.size() == 1) return parts_[0].stepped;
+  if (!stepped_merged_) {
+    stepped_routers_.clear();
+    for (const Part& part : parts_)
+      stepped_routers_.insert(stepped_routers_.end(), part.stepped.begin(), part.stepped.end());
+    std::sort(stepped_routers_.begin(), stepped_routers_.end());
+    stepped_merged_ = true;
+  }
+  return stepped_routers_;
 }
 
 bool WormholeNetwork::Quiet() const {

@@ -50,9 +50,7 @@ class WormholeNetwork final : public Fabric {
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   // The routers that stepped in the last Advance() (those that held a flit), in index order: only
   // their observables can have changed.
-  const std::vector<uint32_t>& stepped_routers() const {
-    return parts_.size() == 1 ? parts_[0].stepped : stepped_routers_;
-  }
+  const std::vector<uint32_t>& stepped_routers() const;
   // Zero-load latency of a packet of `flits` flits from src to dst (cycles, generation to tail
   // delivery) on wires of the default latency.
   uint64_t ZeroLoadLatency(int src, int dst, uint32_t flits) const;
@@ -124,10 +122,11 @@ class WormholeNetwork final : public Fabric {
   ActiveSet sink_flits_;
   std::vector<uint16_t> router_part_;
   std::vector<uint16_t> end_part_;
-  ThreadTeam* team_ = nullptr;             // the run's, with one member per part
-  std::vector<uint32_t> stepped_routers_;  // (several parts: theirs merged)
-  std::vector<int> nic_end_;               // per node, its link end
-  std::vector<int> nic_router_;            // per node, its router
+  ThreadTeam* team_ = nullptr;                     // the run's, with one member per part
+  mutable std::vector<uint32_t> stepped_routers_;  // (several parts: theirs merged, on demand)
+  mutable bool stepped_merged_ = true;
+  std::vector<int> nic_end_;     // per node, its link end
+  std::vector<int> nic_router_;  // per node, its router
   std::vector<int> end_router_;  // per link end, the router it is at (a NIC's: the one it attaches to)
 };
 

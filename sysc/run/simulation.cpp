@@ -1,5 +1,7 @@
 #include "run/simulation.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <thread>
 
@@ -69,12 +71,24 @@ void Simulation::AddMechanisms(const Scenario& scenario) {
   }
 }
 
+namespace {
+
+// The cores this process may run on (its affinity: a Slurm task's or taskset's CPUs, not the
+// machine's).
+int UsableCores() {
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return std::max(1, CPU_COUNT(&cpus));
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
 // sim.threads, or with 0 one thread per core for every kRoutersPerThread routers, at most one per
 // part the network can be split into; a waveform is written by one thread.
 void Simulation::UseThreads() {
   int threads = params_.sim.threads;
   if (threads == 0) {
-    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int cores = UsableCores();
     threads = std::clamp(params_.topology->routers / kRoutersPerThread, 1, cores);
   }
   threads = std::min(threads, fabric_->MaxParts());

@@ -58,8 +58,7 @@ class Simulation final : private SinkObserver {
   // timeseries.csv, or empty when sim.timeseries_cycles = 0.
   std::string timeseries_csv() const { return timeseries_ ? timeseries_->csv() : std::string(); }
   const Tracer& tracer() const { return *tracer_; }
-  // The threads the network runs on, and why fewer than sim.threads asks for (empty if not).
-  int threads() const { return team_->size(); }
+  // Why the network runs on fewer threads than sim.threads asks for (empty if it does not).
   const std::string& thread_note() const { return thread_note_; }
   uint64_t jumped_cycles() const { return jumped_cycles_; }
   // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.

@@ -202,10 +202,11 @@ TEST_CASE("output paths are checked before the first cycle and written whole", "
   CHECK(nlohmann::json::parse(Slurp(dir / "late" / "results.json"))["trace"]["written"] == false);
 }
 
-TEST_CASE("a traced run uses one thread, says so, and writes the waveform one thread writes",
-          "[cli][threads]") {
+// (The waveforms are not compared byte for byte: Verilator 5.032's FST writer stamps them with
+// the time.)
+TEST_CASE("a traced run uses one thread, says so, and gives a one-thread run's results", "[cli][threads]") {
   const fs::path dir = Scratch("traced_threads");
-  std::vector<std::string> fst, results;
+  std::vector<std::string> results;
   for (const std::string threads : {"1", "2"}) {
     const Outcome o =
         Icnsim("run default --quiet --set sim.warmup_cycles=0 --set sim.measure_cycles=800 --out " +
@@ -216,7 +217,7 @@ TEST_CASE("a traced run uses one thread, says so, and writes the waveform one th
     CHECK((o.err.find("tracing: the run uses one thread") != std::string::npos) == (threads == "2"));
     nlohmann::json r = nlohmann::json::parse(Slurp(dir / threads / "results.json"));
     CHECK(r["sim"]["threads"] == 1);
-    fst.push_back(Slurp(dir / (threads + ".fst")));
+    CHECK(Slurp(dir / (threads + ".fst")).size() > 1000);
     for (const char* machine : {"wall_s", "cycles_per_s"}) r["sim"].erase(machine);
     r["params"]["sim"].erase("threads");
     r.erase("warnings");
@@ -224,8 +225,6 @@ TEST_CASE("a traced run uses one thread, says so, and writes the waveform one th
     r.erase("trace");
     results.push_back(r.dump());
   }
-  CHECK(fst[0].size() > 1000);
-  CHECK(fst[0] == fst[1]);
   CHECK(results[0] == results[1]);
   ExpectRefused("--set sim.threads=-1", {"sim.threads", "[0, 1024]"});
 }

@@ -49,6 +49,18 @@ TEST_CASE("every thread count gives the same results, controllers included", "[t
   }
 }
 
+TEST_CASE("a run uses no more threads than its network has regions", "[threads]") {
+  const auto threads = [](std::vector<std::string> sets) {
+    sets.push_back("sim.threads=8");
+    sets.push_back("sim.measure_cycles=200");
+    tb::Run run(sets);
+    return run.Results()["sim"]["threads"].get<int>();
+  };
+  CHECK(threads({"eee.mode=off"}) == 4);  // 4-ary 3-tree: 4 pods
+  CHECK(threads({"topology.kind=torus", "topology.dims=[4,4,6]", "eee.mode=off"}) == 6);  // 6 slabs
+  CHECK(threads({"topology.kind=erapid", "eee.mode=off"}) == 1);  // re-wired while it runs: one region
+}
+
 TEST_CASE("partitions hold whole regions of about equal size", "[threads]") {
   struct Case {
     std::vector<std::string> sets;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -47,6 +48,17 @@ TEST_CASE("a thread team wakes members that fell asleep between jobs", "[threads
   CHECK(calls.load() == 9);
 }
 
+TEST_CASE("a thread team's caller sleeps through a long job and is woken when it ends", "[threads]") {
+  ThreadTeam team(2);
+  std::atomic<int> calls{0};
+  auto job = [&](int member) {
+    if (member == 1) std::this_thread::sleep_for(std::chrono::milliseconds(20));  // past the caller's spin
+    calls.fetch_add(1);
+  };
+  for (int i = 0; i < 3; ++i) team.Run(job);
+  CHECK(calls.load() == 6);
+}
+
 TEST_CASE("a member's exception is rethrown by Run once all members finished", "[threads]") {
   ThreadTeam team(3);
   std::atomic<int> finished{0};
@@ -56,7 +68,16 @@ TEST_CASE("a member's exception is rethrown by Run once all members finished", "
   };
   CHECK_THROWS_WITH(team.Run(failing), "member 2 failed");
   CHECK(finished.load() == 2);
-  // The team is still usable, and the error is not thrown again.
+  // The caller's own, and the lowest member's of several.
+  auto caller_fails = [&](int member) {
+    if (member == 0) throw std::runtime_error("member 0 failed");
+  };
+  CHECK_THROWS_WITH(team.Run(caller_fails), "member 0 failed");
+  auto two_fail = [&](int member) {
+    if (member > 0) throw std::runtime_error("member " + std::to_string(member) + " failed");
+  };
+  CHECK_THROWS_WITH(team.Run(two_fail), "member 1 failed");
+  // The team is still usable, and no error is thrown again.
   auto fine = [&](int) { finished.fetch_add(1); };
   team.Run(fine);
   CHECK(finished.load() == 5);

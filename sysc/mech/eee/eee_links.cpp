@@ -339,7 +339,7 @@ class EeeLinks : public Mechanism {
   // sent while they were not kept has arrived by then.
   void StepDense(uint64_t now, uint8_t* write, bool search) {
     size_t touched = 0;
-    for (const std::vector<uint32_t>& list : touches_->TakeEach()) touched += list.size();
+    for (const std::vector<uint32_t>& list : touches_->Take()) touched += list.size();
     if (2 * touched > ends_.size()) {
       dense_ = true;
       leaving_ = 0;
@@ -363,7 +363,7 @@ class EeeLinks : public Mechanism {
   // busy network, a search pulse): all of them in order cost less than sorting out which;
   // otherwise PickVisits() lists, on each part's thread, those of the part that do.
   bool TakeLists(bool search) {
-    touched_ = &touches_->TakeEach();
+    touched_ = &touches_->Take();
     last_touched_ = 0;
     size_t again = 0;
     for (size_t q = 0; q < parts_.size(); ++q) {
@@ -398,7 +398,11 @@ class EeeLinks : public Mechanism {
   // fn(part, index) for every part, on its thread.
   template <typename Fn>
   void ForEachPart(Fn fn) {
-    auto job = [&](int q) { fn(parts_[static_cast<size_t>(q)], static_cast<uint16_t>(q)); };
+    auto job = [&](int q) {
+      // A model reports a failed assertion through its thread's context: ours, on every thread.
+      Verilated::threadContextp(context_.get());
+      fn(parts_[static_cast<size_t>(q)], static_cast<uint16_t>(q));
+    };
     team_.Run(job);
   }
 
