@@ -157,9 +157,10 @@ void WormholeNetwork::Track(uint32_t index) {
   channel.TrackBusy(flits.SlotOf(index), parts_[PartOf(channel.source())].credits_due.SlotOf(index));
 }
 
+// A channel keeps its busy-set slots and the link ends it touches as long as each end stays in
+// its part (E-RAPID, which re-wires across boards, runs as one region).
 void WormholeNetwork::Rewire(Channel& channel, const Endpoint& was, const Endpoint& to, bool destination) {
-  // A channel touches the link ends it was built between, which belong to the parts of that time.
-  if (touches_ && PartOf(was) != PartOf(to)) {
+  if (PartOf(was) != PartOf(to)) {
     throw std::logic_error(
         "re-wiring would move a channel's end to another thread: run with sim.threads = 1");
   }
@@ -168,17 +169,10 @@ void WormholeNetwork::Rewire(Channel& channel, const Endpoint& was, const Endpoi
   } else {
     channel.set_source(to);
   }
-  for (uint32_t c = 0; c < channels_.size(); ++c) {
-    if (channels_[c].get() == &channel) Track(c);
-  }
 }
 
 template <typename Fn>
 void WormholeNetwork::ForEachPart(Fn fn) {
-  if (parts_.size() == 1) {
-    fn(parts_[0]);
-    return;
-  }
   auto job = [&](int member) { fn(parts_[static_cast<size_t>(member)]); };
   team_->Run(job);
 }

@@ -94,7 +94,7 @@ class WormholeNetwork final : public Fabric {
   void Partition(int parts);
   // Joins channel `index` to the sets of the parts at its ends.
   void Track(uint32_t index);
-  // Moves the channel's destination (or source) from `was` to `to`, and its tracking with it.
+  // Moves the channel's destination (or source) from `was` to `to`, within one part.
   void Rewire(Channel& channel, const Endpoint& was, const Endpoint& to, bool destination);
   int PartOf(const Endpoint& e) const {
     return router_part_[e.router ? e.router->id() : nic_router_[e.nic->id()]];
@@ -122,7 +122,8 @@ class WormholeNetwork final : public Fabric {
   ActiveSet sink_flits_;
   std::vector<uint16_t> router_part_;
   std::vector<uint16_t> end_part_;
-  ThreadTeam* team_ = nullptr;                     // the run's, with one member per part
+  ThreadTeam solo_{1};                             // until the run hands over its team (UseTeam)
+  ThreadTeam* team_ = &solo_;                      // one member per part
   mutable std::vector<uint32_t> stepped_routers_;  // (several parts: theirs merged, on demand)
   mutable bool stepped_merged_ = true;
   std::vector<int> nic_end_;     // per node, its link end
