@@ -30,7 +30,7 @@ GOLDEN = ROOT / "tb" / "golden"
 ICNSIM = [ROOT / "build" / "icnsim"]  # --icnsim replaces it
 MACHINE_FIELDS = (("sim", "wall_s"), ("sim", "cycles_per_s"), ("git_revision",), ("provenance",),
                   ("params", "sim", "clock_jumps"), ("sim", "jumped_cycles"), ("params", "sim", "threads"),
-                  ("sim", "threads"))
+                  ("sim", "threads"), ("params", "photonic", "predict_refusals"))
 
 
 def cases():

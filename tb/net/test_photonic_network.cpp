@@ -7,12 +7,13 @@
 // after a failure a source backs off, retries or waits for the link as photonic.on_failure says; the
 // ejection bound is the busiest destination's data over its channels;
 // bad parameters are refused naming their keys; skipping idle switches equals clocking every switch every
-// cycle.
+// cycle; answering the reserves that must fail without the model equals asking it (random configurations).
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <random>
 
 #include "catch.h"
 
@@ -285,6 +286,57 @@ TEST_CASE("photonic: skipping idle switches equals clocking every switch every c
     if (!a) break;
   }
   CHECK(tb::WithoutTiming(one.sim->Finish(0)) == tb::WithoutTiming(two.sim->Finish(0)));
+}
+
+TEST_CASE("photonic: refusals the harness predicts equal the model's on random configurations", "[net]") {
+  std::mt19937 rng(20261128);
+  const auto pick = [&rng](const std::vector<std::string>& choices) {
+    return choices[std::uniform_int_distribution<size_t>(0, choices.size() - 1)(rng)];
+  };
+  uint64_t predicted = 0;
+  for (int round = 0; round < 10; ++round) {
+    const std::string topology = pick({"torus2", "torus3", "tree"});
+    const std::string mode = round < 6 ? "segment" : pick({"circuit", "packetised", "segment"});
+    std::vector<std::string> sets = {"workload.kind=random_messages",
+                                     "workload.messages_per_node=" + pick({"3", "5", "8"}),
+                                     "workload.large_bytes=" + pick({"16384", "65536"}),
+                                     "photonic.channels=" + pick({"1", "2", "5"}),
+                                     "photonic.source_channels=" + pick({"0", "1", "2"}),
+                                     "photonic.buffer.channels=" + pick({"0", "1"}),
+                                     "photonic.buffer.bytes=" + pick({"4096", "8192", "0"}),
+                                     "photonic.on_failure=" + pick({"wait", "retry", "backoff"}),
+                                     "photonic.requests_per_cycle=" + pick({"0", "1"}),
+                                     "sim.seed=" + std::to_string(round + 1)};
+    if (topology == "tree") {
+      sets.insert(sets.end(), {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
+                               "photonic.buffer.layout=" + pick({"none", "all", "top_1"})});
+    } else {
+      sets.insert(sets.end(), {"topology.kind=torus",
+                               topology == "torus2" ? "topology.dims=[4,4]" : "topology.dims=[4,2,2]",
+                               "photonic.buffer.layout=" + pick({"none", "all", "every_2"})});
+    }
+    sets = Photonic(mode, sets);
+    std::vector<std::string> full = sets;
+    full.push_back("photonic.predict_refusals=false");
+    INFO(nlohmann::json(sets).dump());
+    tb::Run fast(sets), slow(full);
+    while (true) {
+      const bool a = fast.sim->Tick(), b = slow.sim->Tick();
+      REQUIRE(a == b);
+      REQUIRE(fast.mechanism()->Digest() == slow.mechanism()->Digest());
+      if (!a) break;
+    }
+    nlohmann::json with = tb::WithoutTiming(fast.sim->Finish(0)),
+                   without = tb::WithoutTiming(slow.sim->Finish(0));
+    REQUIRE(with["check"]["ok"] == true);
+    CHECK(with["params"]["photonic"]["predict_refusals"] == true);
+    with["params"]["photonic"].erase("predict_refusals");
+    without["params"]["photonic"].erase("predict_refusals");
+    CHECK(with == without);
+    CHECK(Net(slow).predicted_refusals() == 0);
+    predicted += Net(fast).predicted_refusals();
+  }
+  CHECK(predicted > 1000);  // the shortcut was taken
 }
 
 }  // namespace

@@ -100,7 +100,9 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()) {
   context_->traceEverOn(tracer_.enabled());
-  net_.Attach(config.params, this);
+  PhotonicParams params = config.params;
+  params.predict_refusals &= !every_edge_;  // the waves show every request
+  net_.Attach(params, this);
   asked_.assign(net_.switches(), UINT64_MAX);
   for (int sw = 0; sw < net_.switches(); ++sw)
     models_.push_back(

@@ -34,6 +34,11 @@ std::vector<KeySpec> Keys() {
       IntKey("photonic.requests_per_cycle", "0", 0, 1 << 16, "",
              "requests a switch's control plane answers per cycle (0 = all that arrive: a request never "
              "waits, as in the paper; 1 = one at a time, the others wait)"),
+      BoolKey("photonic.predict_refusals", "true",
+              "a reservation the harness's channel and buffer counts show must fail (every output it may "
+              "take full, no buffer it may end in) is answered without evaluating the switch's model, "
+              "which it would not change; results are identical (tested). false = every request goes to "
+              "the model. Off in a traced run, so the waves show every request"),
       ChoiceKey("photonic.on_failure", "wait", {"wait", "retry", "backoff"},
                 "a reservation that failed back to its source: wait = the source keeps the channel and tries "
                 "the same message or packet again once the link that refused it frees a channel (the paper, "
@@ -67,6 +72,7 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                                                 : OnFailure::kWait;
   p.backoff_cycles = static_cast<int>(s.Int("photonic.backoff_cycles"));
   p.requests_per_cycle = static_cast<int>(s.Int("photonic.requests_per_cycle"));
+  p.predict_refusals = s.Bool("photonic.predict_refusals");
   p.seed = context.sim.seed;
   const WorkloadParams workload = ParseWorkloadParams(s);
   // A flit is workload.flit_bytes; one channel carries channel_gbps.

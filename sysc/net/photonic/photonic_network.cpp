@@ -93,6 +93,7 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   slots_.assign(t.routers, 0);
   held_.assign(t.routers, 0);
   port_held_.assign(static_cast<size_t>(t.routers) * t.ports, 0);
+  buffer_held_.assign(t.routers, 0);
   waiting_.resize(port_held_.size());
   ejection_work_.assign(t.nodes, 0.0);
   slot_cycles_.assign(t.routers, 0);
@@ -122,6 +123,7 @@ uint32_t PhotonicNetwork::Candidates(int sw, int dst) const {
 
 uint32_t PhotonicNetwork::AllocUnit() {
   const uint32_t id = Reuse(units_, free_units_);
+  if (wait_token_.size() < units_.size()) wait_token_.resize(units_.size(), 0);
   Unit& u = units_[id];
   u.packets.clear();
   u.flits = 0;
@@ -146,6 +148,7 @@ uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
   Circuit& c = circuits_[id];
   c.unit = unit;
   c.source = source;
+  c.dst = units_[unit].dst;
   c.source_ch = static_cast<uint8_t>(ch);
   c.path.clear();
   c.used.clear();
@@ -193,6 +196,18 @@ void PhotonicNetwork::ListSource(int source) {
   sources_to_serve_.push_back(source);
 }
 
+std::pair<int, PhotonicNetwork::Request> PhotonicNetwork::Addressed(uint32_t circuit, PhotonicReq kind,
+                                                                    int hop) const {
+  const Circuit& c = circuits_[circuit];
+  const Hop& h = c.path[hop];
+  return {h.sw, {circuit, c.dst, static_cast<uint16_t>(hop), kind, h.in_port, h.in_ch}};
+}
+
+void PhotonicNetwork::Queue(uint32_t circuit, PhotonicReq kind, int hop) {
+  const auto [sw, r] = Addressed(circuit, kind, hop);
+  Queue(sw, r);
+}
+
 void PhotonicNetwork::Queue(int sw, const Request& r) {
   inbox_[sw].push_back(r);
   if (listed_switch_[sw]) return;
@@ -222,7 +237,7 @@ void PhotonicNetwork::Start(uint32_t unit, int source, int ch) {
   const int in_port = nic ? Port(source) : topology_->ports;
   circuits_[c].path.push_back({sw, static_cast<uint8_t>(in_port), static_cast<uint8_t>(ch)});
   ++attempts_;
-  Queue(sw, {c, PhotonicReq::kReserve, 0});
+  Queue(c, PhotonicReq::kReserve, 0);
 }
 
 void PhotonicNetwork::Advance(uint64_t now) {
@@ -263,40 +278,51 @@ void PhotonicNetwork::Advance(uint64_t now) {
 void PhotonicNetwork::Serve(int sw, uint64_t now) {
   const Request r = inbox_[sw].front();
   inbox_[sw].pop_front();
-  const Circuit& c = circuits_[r.circuit];
-  const Hop& h = c.path[r.hop];
   SwitchRequest q;
   q.kind = r.kind;
-  q.in_port = h.in_port;
-  q.in_ch = h.in_ch;
-  q.candidates = r.kind == PhotonicReq::kReserve ? Candidates(sw, units_[c.unit].dst) : 0;
+  q.in_port = r.in_port;
+  q.in_ch = r.in_ch;
+  q.candidates = r.kind == PhotonicReq::kReserve ? Candidates(sw, r.dst) : 0;
   q.segment_source = r.hop == 0;
   ++control_requests_;
+  if (params_.predict_refusals && r.kind == PhotonicReq::kReserve &&
+      MustRefuse(sw, q.candidates, q.segment_source)) {
+    ++predicted_refusals_;
+    return Answer(r, sw, {PhotonicRsp::kFailed, 0, 0}, now);
+  }
   Answer(r, sw, control_->Handle(sw, q), now);
+}
+
+bool PhotonicNetwork::MustRefuse(int sw, uint32_t candidates, bool segment_source) const {
+  const size_t at = static_cast<size_t>(sw) * topology_->ports;
+  for (uint32_t ports = candidates; ports; ports &= ports - 1)
+    if (port_held_[at + __builtin_ctz(ports)] < params_.channels) return false;
+  return params_.mode != PhotonicMode::kSegment || !buffered_[sw] || segment_source ||
+         buffer_held_[sw] >= params_.buffer_channels || slots_[sw] >= params_.slots;
 }
 
 void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now) {
   Circuit& c = circuits_[r.circuit];
-  Unit& u = units_[c.unit];
   const int p = topology_->ports;
   if (a.kind == PhotonicRsp::kError && problems_.size() < 20) {
     problems_.push_back("switch " + std::to_string(sw) + " refused request " +
                         std::to_string(static_cast<int>(r.kind)) + " of a circuit toward node " +
-                        std::to_string(u.dst) + " (its tables disagree with the harness)");
+                        std::to_string(r.dst) + " (its tables disagree with the harness)");
   }
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
     c.path[r.hop].out_port = static_cast<uint8_t>(p);
     ++held_[sw];
+    ++buffer_held_[sw];
     c.ends_in_buffer = true;
     ++buffered_segments_;
     SetSlots(sw, slots_[sw] + 1, now);
-    Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
+    Send(r.circuit, PhotonicReq::kConfirm, r.hop);
   };
   const auto walk_back = [&] {  // Algorithm 1, lines 14-20: the previous switch releases, tries its buffer
     if (r.hop == 0) return Retry(r.circuit, now);
     c.path.pop_back();
-    Send(c.path[r.hop - 1].sw, {r.circuit, PhotonicReq::kWalkBack, static_cast<uint16_t>(r.hop - 1)});
+    Send(r.circuit, PhotonicReq::kWalkBack, r.hop - 1);
   };
   switch (r.kind) {
     case PhotonicReq::kReserve:
@@ -305,22 +331,22 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
         c.path[r.hop].out_port = a.out_port;
         Hold(sw, a.out_port, +1, now);
         ++held_[sw];
-        if (sw == Switch(u.dst) && a.out_port == Port(u.dst)) {  // the whole circuit: confirm back
-          Send(sw, {r.circuit, PhotonicReq::kConfirm, r.hop});
+        if (sw == Switch(r.dst) && a.out_port == Port(r.dst)) {  // the whole circuit: confirm back
+          Send(r.circuit, PhotonicReq::kConfirm, r.hop);
           return;
         }
         const int32_t there = peer_[sw * p + a.out_port];
         if (there < 0) throw std::logic_error("photonic: a reservation granted toward no switch");
         c.path.push_back({there / p, static_cast<uint8_t>(there % p), a.out_ch, 0});
-        Send(there / p, {r.circuit, PhotonicReq::kReserve, static_cast<uint16_t>(r.hop + 1)});
+        Send(r.circuit, PhotonicReq::kReserve, r.hop + 1);
       } else if (a.kind == PhotonicRsp::kBuffered) {
         end_in_buffer();
       } else {
         if (r.hop > 0) ++walk_backs_;
-        if (sw == Switch(u.dst)) ++ejection_failures_;
+        if (sw == Switch(r.dst)) ++ejection_failures_;
         if (c.blocked_sw < 0) {
           c.blocked_sw = sw;
-          c.blocked_ports = Candidates(sw, u.dst);
+          c.blocked_ports = Candidates(sw, r.dst);
         }
         walk_back();
       }
@@ -339,10 +365,11 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       const int link = a.out_port < p ? link_of_[sw * p + a.out_port] : -1;
       if (link >= 0) c.used.push_back(static_cast<uint32_t>(link * params_.channels + a.out_ch));
       if (r.hop > 0) {
-        Send(c.path[r.hop - 1].sw, {r.circuit, PhotonicReq::kConfirm, static_cast<uint16_t>(r.hop - 1)});
+        Send(r.circuit, PhotonicReq::kConfirm, r.hop - 1);
         return;
       }
       // The segment stands: the data leaves next cycle and arrives after its transfer time.
+      Unit& u = units_[c.unit];
       const uint64_t start = now + 1, cycles = TransferCycles(u);
       const int nodes = topology_->nodes;
       if (c.source < nodes) {
@@ -370,7 +397,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
         if (c.source >= topology_->nodes) SetSlots(sw, slots_[sw] - 1, now);
       }
       if (r.hop + 1u < c.path.size()) {
-        Send(c.path[r.hop + 1].sw, {r.circuit, PhotonicReq::kTeardown, static_cast<uint16_t>(r.hop + 1)});
+        Send(r.circuit, PhotonicReq::kTeardown, r.hop + 1);
       } else {
         FreeCircuit(r.circuit);
       }
@@ -405,20 +432,23 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
       timed_.push({now + 1, seq_++, Timed::kResume, c.unit});
     } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
-        waiting_[c.blocked_sw * p + __builtin_ctz(ports)].push_back({c.unit, u.wait_token});
+        waiting_[c.blocked_sw * p + __builtin_ctz(ports)].push_back({c.unit, wait_token_[c.unit]});
     }
   }
   FreeCircuit(circuit);
 }
 
 void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
-  if (port >= topology_->ports) return;  // the buffer port: no unit waits for it
+  if (port >= topology_->ports) {  // the buffer port (released here, taken in Answer): no unit waits for it
+    buffer_held_[sw] = static_cast<uint8_t>(buffer_held_[sw] + change);
+    return;
+  }
   const size_t at = static_cast<size_t>(sw) * topology_->ports + port;
   port_held_[at] = static_cast<uint16_t>(port_held_[at] + change);
   if (change > 0 || waiting_[at].empty()) return;
   for (const auto& [unit, token] : waiting_[at]) {
-    if (units_[unit].wait_token != token) continue;  // woken already by another output
-    ++units_[unit].wait_token;
+    if (wait_token_[unit] != token) continue;  // woken already by another output
+    ++wait_token_[unit];
     timed_.push({now + 1, seq_++, Timed::kResume, unit});
   }
   waiting_[at].clear();
@@ -429,7 +459,7 @@ void PhotonicNetwork::Arrive(uint32_t circuit, uint64_t now) {
   const uint32_t unit = c.unit;
   Unit& u = units_[unit];
   u.switches = static_cast<uint16_t>(u.switches + c.path.size());
-  Queue(c.path[0].sw, {circuit, PhotonicReq::kTeardown, 0});
+  Queue(circuit, PhotonicReq::kTeardown, 0);
   if (c.ends_in_buffer) {
     const int sw = c.path.back().sw;
     u.source = topology_->nodes + sw;

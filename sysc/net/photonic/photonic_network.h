@@ -25,6 +25,7 @@
 #include <memory>
 #include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -68,6 +69,8 @@ class PhotonicNetwork : public Fabric {
   // The harness's own count of a buffer's entries (reserved or holding a packet), for the check
   // against the control plane's.
   uint32_t slots_used(int sw) const { return slots_[sw]; }
+  // Reserves answered Failed without the switch's model (photonic.predict_refusals).
+  uint64_t predicted_refusals() const { return predicted_refusals_; }
   // results.json's "photonic" section: utilisation, buffers, reservations, latency split.
   nlohmann::json Report(uint64_t cycles) const;
   // Answers that contradicted the harness (a control-plane Error), and switches whose tables hold
@@ -85,6 +88,7 @@ class PhotonicNetwork : public Fabric {
   struct Circuit {
     uint32_t unit;
     int32_t source;  // whose channel the attempt holds (Unit::source when it began)
+    int32_t dst;     // its unit's
     uint8_t source_ch;
     std::vector<Hop> path;
     std::vector<uint32_t> used;  // channels (indices into channels_) confirmed for its transfer
@@ -106,18 +110,21 @@ class PhotonicNetwork : public Fabric {
     uint16_t times_buffered = 0;
     uint16_t switches = 0;  // switches crossed so far
     uint64_t first_sent = UINT64_MAX;
-    uint8_t kept_ch = 0;      // photonic.on_failure retry / wait: the source channel it keeps meanwhile
-    uint32_t wait_token = 0;  // wait: bumped when it wakes, so its other waiting places go stale
+    uint8_t kept_ch = 0;  // photonic.on_failure retry / wait: the source channel it keeps meanwhile
   };
   struct Source {
     uint32_t free = 0;           // bit c: channel c free
     std::deque<uint32_t> ready;  // units that may try now, in order
     bool listed = false;         // in sources_to_serve_
   };
+  // A control-network request carries what its switch reads (the hop's input, the destination), so
+  // serving it touches neither the circuit nor its unit.
   struct Request {
     uint32_t circuit;
-    PhotonicReq kind;
+    int32_t dst;
     uint16_t hop;
+    PhotonicReq kind;
+    uint8_t in_port, in_ch;
   };
   // kRequeue: a unit joins the end of its source's queue; kResume: it tries again on the channel it kept.
   enum class Timed : uint8_t { kArrive, kRequeue, kResume };
@@ -138,13 +145,21 @@ class PhotonicNetwork : public Fabric {
   void FreeUnit(uint32_t unit);
   void FreeCircuit(uint32_t circuit);
   uint64_t TransferCycles(const Unit& u) const;
-  void Send(int sw, const Request& r) { next_.push_back({sw, r}); }
+  // Request `kind` of `circuit` at its hop `hop`, and that hop's switch; sent this cycle (at the
+  // switch next cycle) or queued there now.
+  std::pair<int, Request> Addressed(uint32_t circuit, PhotonicReq kind, int hop) const;
+  void Send(uint32_t circuit, PhotonicReq kind, int hop) { next_.push_back(Addressed(circuit, kind, hop)); }
+  void Queue(uint32_t circuit, PhotonicReq kind, int hop);
   void Queue(int sw, const Request& r);
   void ListSource(int source);
   void ServeSource(int source);
   // An attempt of `unit` from `source` on the source's channel `ch`.
   void Start(uint32_t unit, int source, int ch);
   void Serve(int sw, uint64_t now);
+  // Whether switch `sw` must refuse a reserve toward `candidates`: the RTL's rule (no candidate
+  // output with a free channel, no buffer the segment may end in) on the harness's own counts,
+  // which Problems() checks against the switch's tables.
+  bool MustRefuse(int sw, uint32_t candidates, bool segment_source) const;
   void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
   // The attempt failed back at its source: try again as photonic.on_failure says.
   void Retry(uint32_t circuit, uint64_t now);
@@ -190,14 +205,18 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
 
   // Figures.
-  std::vector<uint32_t> slots_;      // per switch
-  std::vector<int> held_;            // per switch: channels its circuits hold (outputs and buffer port)
-  std::vector<uint16_t> port_held_;  // [sw * ports + port]: channels held of that output (links only)
+  std::vector<uint32_t> slots_;       // per switch
+  std::vector<int> held_;             // per switch: channels its circuits hold (outputs and buffer port)
+  std::vector<uint16_t> port_held_;   // [sw * ports + port]: channels held of that output (links only)
+  std::vector<uint8_t> buffer_held_;  // per switch: channels held of its buffer port
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> waiting_;  // [sw * ports + port]: (unit, token)
+  // Per unit (photonic.on_failure = wait): bumped when it wakes, so its other waiting places go stale.
+  // Beside the units, not in them: a release reads the token of every unit waiting for it.
+  std::vector<uint32_t> wait_token_;
   std::vector<uint64_t> slot_cycles_, slots_since_;  // occupancy integral, and when it last changed
   uint64_t attempts_ = 0, failures_ = 0, ejection_failures_ = 0, walk_backs_ = 0, segments_ = 0,
            buffered_segments_ = 0;
-  uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0;
+  uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0, predicted_refusals_ = 0;
   uint64_t packets_delivered_ = 0, buffer_cycles_ = 0, network_cycles_ = 0;
   std::vector<double> ejection_work_;     // per destination: channel-cycles of the data sent to it
   std::vector<uint64_t> times_buffered_;  // packets delivered after being stored 0, 1, 2, ... times

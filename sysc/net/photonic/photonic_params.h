@@ -29,8 +29,9 @@ struct PhotonicParams {
   double cycles_per_flit = 1;  // a flit's time on one channel
   OnFailure on_failure = OnFailure::kWait;
   std::string on_failure_name = "wait";
-  int backoff_cycles = 32;     // b
-  int requests_per_cycle = 0;  // a switch's control plane answers at most this many per cycle (0: all)
+  int backoff_cycles = 32;       // b
+  int requests_per_cycle = 0;    // a switch's control plane answers at most this many per cycle (0: all)
+  bool predict_refusals = true;  // a reserve the harness's counts show must fail skips the switch's model
   uint64_t seed = 1;
 
   static constexpr uint32_t kUnlimitedSlots = (1u << 24) - 1;  // the RTL's all-ones entry count
