@@ -293,10 +293,15 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
   const auto pick = [&rng](const std::vector<std::string>& choices) {
     return choices[std::uniform_int_distribution<size_t>(0, choices.size() - 1)(rng)];
   };
-  uint64_t predicted = 0;
-  for (int round = 0; round < 10; ++round) {
-    const std::string topology = pick({"torus2", "torus3", "tree"});
-    const std::string mode = round < 6 ? "segment" : pick({"circuit", "packetised", "segment"});
+  // Rounds 0-5 are fixed: segment switching with a buffer at every switch, one buffer channel and
+  // a buffer of one packet or unlimited, under each on_failure, so that the refusals past the source
+  // at a switch whose buffer is busy or full occur; the others are drawn.
+  const std::vector<std::string> on_failure = {"wait", "retry", "backoff"};
+  uint64_t predicted = 0, predicted_at_buffers = 0;
+  for (int round = 0; round < 16; ++round) {
+    const bool fixed = round < 6;
+    const std::string topology = fixed ? "torus2" : pick({"torus2", "torus3", "tree"});
+    const std::string mode = round < 10 ? "segment" : pick({"circuit", "packetised", "segment"});
     std::vector<std::string> sets = {"workload.kind=random_messages",
                                      "workload.messages_per_node=" + pick({"3", "5", "8"}),
                                      "workload.large_bytes=" + pick({"16384", "65536"}),
@@ -307,13 +312,18 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
                                      "photonic.on_failure=" + pick({"wait", "retry", "backoff"}),
                                      "photonic.requests_per_cycle=" + pick({"0", "1"}),
                                      "sim.seed=" + std::to_string(round + 1)};
+    if (fixed) {
+      sets.insert(sets.end(), {"photonic.buffer.channels=1", "photonic.buffer.bytes=" + pick({"4096", "0"}),
+                               "photonic.on_failure=" + on_failure[round % 3]});
+    }
     if (topology == "tree") {
       sets.insert(sets.end(), {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",
                                "photonic.buffer.layout=" + pick({"none", "all", "top_1"})});
     } else {
-      sets.insert(sets.end(), {"topology.kind=torus",
-                               topology == "torus2" ? "topology.dims=[4,4]" : "topology.dims=[4,2,2]",
-                               "photonic.buffer.layout=" + pick({"none", "all", "every_2"})});
+      sets.insert(
+          sets.end(),
+          {"topology.kind=torus", topology == "torus2" ? "topology.dims=[4,4]" : "topology.dims=[4,2,2]",
+           "photonic.buffer.layout=" + (fixed ? "all" : pick({"none", "all", "every_2"}))});
     }
     sets = Photonic(mode, sets);
     std::vector<std::string> full = sets;
@@ -335,8 +345,10 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
     CHECK(with == without);
     CHECK(Net(slow).predicted_refusals() == 0);
     predicted += Net(fast).predicted_refusals();
+    predicted_at_buffers += Net(fast).predicted_refusals_at_buffers();
   }
-  CHECK(predicted > 1000);  // the shortcut was taken
+  CHECK(predicted > 1000);            // the shortcut was taken
+  CHECK(predicted_at_buffers > 100);  // also where a buffer could have taken the segment
 }
 
 }  // namespace

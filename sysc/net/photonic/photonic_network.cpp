@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/errors.h"
@@ -91,7 +92,6 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   inbox_.resize(t.routers);
   listed_switch_.assign(t.routers, 0);
   slots_.assign(t.routers, 0);
-  held_.assign(t.routers, 0);
   port_held_.assign(static_cast<size_t>(t.routers) * t.ports, 0);
   buffer_held_.assign(t.routers, 0);
   waiting_.resize(port_held_.size());
@@ -288,15 +288,28 @@ void PhotonicNetwork::Serve(int sw, uint64_t now) {
   if (params_.predict_refusals && r.kind == PhotonicReq::kReserve &&
       MustRefuse(sw, q.candidates, q.segment_source)) {
     ++predicted_refusals_;
+    predicted_refusals_at_buffers_ +=
+        params_.mode == PhotonicMode::kSegment && buffered_[sw] && !q.segment_source;
     return Answer(r, sw, {PhotonicRsp::kFailed, 0, 0}, now);
   }
   Answer(r, sw, control_->Handle(sw, q), now);
 }
 
-bool PhotonicNetwork::MustRefuse(int sw, uint32_t candidates, bool segment_source) const {
+bool PhotonicNetwork::AnyFree(int sw, uint32_t ports) const {
   const size_t at = static_cast<size_t>(sw) * topology_->ports;
-  for (uint32_t ports = candidates; ports; ports &= ports - 1)
-    if (port_held_[at + __builtin_ctz(ports)] < params_.channels) return false;
+  for (; ports; ports &= ports - 1)
+    if (port_held_[at + __builtin_ctz(ports)] < params_.channels) return true;
+  return false;
+}
+
+int PhotonicNetwork::HeldChannels(int sw) const {
+  const size_t at = static_cast<size_t>(sw) * topology_->ports;
+  return std::accumulate(port_held_.begin() + at, port_held_.begin() + at + topology_->ports, 0) +
+         buffer_held_[sw];
+}
+
+bool PhotonicNetwork::MustRefuse(int sw, uint32_t candidates, bool segment_source) const {
+  if (AnyFree(sw, candidates)) return false;
   return params_.mode != PhotonicMode::kSegment || !buffered_[sw] || segment_source ||
          buffer_held_[sw] >= params_.buffer_channels || slots_[sw] >= params_.slots;
 }
@@ -312,8 +325,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
     c.path[r.hop].out_port = static_cast<uint8_t>(p);
-    ++held_[sw];
-    ++buffer_held_[sw];
+    Hold(sw, p, +1, now);
     c.ends_in_buffer = true;
     ++buffered_segments_;
     SetSlots(sw, slots_[sw] + 1, now);
@@ -330,7 +342,6 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
         c.path[r.hop].taken = now;
         c.path[r.hop].out_port = a.out_port;
         Hold(sw, a.out_port, +1, now);
-        ++held_[sw];
         if (sw == Switch(r.dst) && a.out_port == Port(r.dst)) {  // the whole circuit: confirm back
           Send(r.circuit, PhotonicReq::kConfirm, r.hop);
           return;
@@ -354,7 +365,6 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     case PhotonicReq::kWalkBack:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
       Hold(sw, c.path[r.hop].out_port, -1, now);
-      --held_[sw];
       if (a.kind == PhotonicRsp::kBuffered) {
         end_in_buffer();
       } else {
@@ -390,7 +400,6 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     case PhotonicReq::kTeardown:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
       Hold(sw, c.path[r.hop].out_port, -1, now);
-      --held_[sw];
       if (r.hop == 0) {  // the source's channel is free again; a buffer's entry left with the packet
         sources_[c.source].free |= 1u << c.source_ch;
         ListSource(c.source);
@@ -425,10 +434,7 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
     // else until one of them frees a channel.
     u.kept_ch = c.source_ch;
     const int p = topology_->ports;
-    bool free_now = c.blocked_ports == 0;
-    for (uint32_t ports = c.blocked_ports; !free_now && ports; ports &= ports - 1)
-      free_now = port_held_[c.blocked_sw * p + __builtin_ctz(ports)] < params_.channels;
-    if (free_now) {
+    if (c.blocked_ports == 0 || AnyFree(c.blocked_sw, c.blocked_ports)) {
       timed_.push({now + 1, seq_++, Timed::kResume, c.unit});
     } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
@@ -439,7 +445,7 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
 }
 
 void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
-  if (port >= topology_->ports) {  // the buffer port (released here, taken in Answer): no unit waits for it
+  if (port >= topology_->ports) {  // the buffer port: no unit waits for it
     buffer_held_[sw] = static_cast<uint8_t>(buffer_held_[sw] + change);
     return;
   }
@@ -573,11 +579,12 @@ nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
 std::vector<std::string> PhotonicNetwork::Problems() const {
   std::vector<std::string> problems = problems_;
   for (int sw = 0; sw < switches() && control_ && problems.size() < 20; ++sw) {
-    if (control_->SlotsUsed(sw) != slots_[sw] || control_->HeldChannels(sw) != held_[sw]) {
+    const int held = HeldChannels(sw);
+    if (control_->SlotsUsed(sw) != slots_[sw] || control_->HeldChannels(sw) != held) {
       problems.push_back("switch " + std::to_string(sw) + ": the control plane holds " +
                          std::to_string(control_->HeldChannels(sw)) + " channels and " +
                          std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the circuits " +
-                         std::to_string(held_[sw]) + " and " + std::to_string(slots_[sw]));
+                         std::to_string(held) + " and " + std::to_string(slots_[sw]));
     }
   }
   return problems;

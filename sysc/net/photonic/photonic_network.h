@@ -71,6 +71,8 @@ class PhotonicNetwork : public Fabric {
   uint32_t slots_used(int sw) const { return slots_[sw]; }
   // Reserves answered Failed without the switch's model (photonic.predict_refusals).
   uint64_t predicted_refusals() const { return predicted_refusals_; }
+  // Of those, the ones past the source at a switch with a buffer (its port or its entries taken).
+  uint64_t predicted_refusals_at_buffers() const { return predicted_refusals_at_buffers_; }
   // results.json's "photonic" section: utilisation, buffers, reservations, latency split.
   nlohmann::json Report(uint64_t cycles) const;
   // Answers that contradicted the harness (a control-plane Error), and switches whose tables hold
@@ -156,15 +158,22 @@ class PhotonicNetwork : public Fabric {
   // An attempt of `unit` from `source` on the source's channel `ch`.
   void Start(uint32_t unit, int source, int ch);
   void Serve(int sw, uint64_t now);
+  // Whether one of `ports` (a mask of switch `sw`'s outputs) has a channel no circuit holds.
+  bool AnyFree(int sw, uint32_t ports) const;
+  // The channels circuits hold at switch `sw`, outputs and buffer port; Problems() checks the sum
+  // against the switch's tables (a total: a count wrong on two ports in opposite ways passes).
+  int HeldChannels(int sw) const;
   // Whether switch `sw` must refuse a reserve toward `candidates`: the RTL's rule (no candidate
-  // output with a free channel, no buffer the segment may end in) on the harness's own counts,
-  // which Problems() checks against the switch's tables.
+  // output with a free channel, no buffer the segment may end in) on the harness's own counts.
+  // The answer is Failed without asking the model, so a model that would answer Error (its tables
+  // disagree with the harness) is not caught at that request; Problems() still compares the totals.
   bool MustRefuse(int sw, uint32_t candidates, bool segment_source) const;
   void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
   // The attempt failed back at its source: try again as photonic.on_failure says.
   void Retry(uint32_t circuit, uint64_t now);
-  // A circuit took (+1) or gave back (-1) a channel of output `port` of switch `sw`; a release wakes the
-  // units waiting for that output (photonic.on_failure = wait).
+  // A circuit took (+1) or gave back (-1) a channel of output `port` of switch `sw` (the buffer port
+  // when `port` is the switch's port count); a release wakes the units waiting for that output
+  // (photonic.on_failure = wait).
   void Hold(int sw, int port, int change, uint64_t now);
   // The segment's data has arrived at its end: deliver, or store in that switch's buffer.
   void Arrive(uint32_t circuit, uint64_t now);
@@ -206,7 +215,6 @@ class PhotonicNetwork : public Fabric {
 
   // Figures.
   std::vector<uint32_t> slots_;       // per switch
-  std::vector<int> held_;             // per switch: channels its circuits hold (outputs and buffer port)
   std::vector<uint16_t> port_held_;   // [sw * ports + port]: channels held of that output (links only)
   std::vector<uint8_t> buffer_held_;  // per switch: channels held of its buffer port
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> waiting_;  // [sw * ports + port]: (unit, token)
@@ -216,7 +224,8 @@ class PhotonicNetwork : public Fabric {
   std::vector<uint64_t> slot_cycles_, slots_since_;  // occupancy integral, and when it last changed
   uint64_t attempts_ = 0, failures_ = 0, ejection_failures_ = 0, walk_backs_ = 0, segments_ = 0,
            buffered_segments_ = 0;
-  uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0, predicted_refusals_ = 0;
+  uint64_t control_requests_ = 0, control_waits_ = 0, reserved_channel_cycles_ = 0, predicted_refusals_ = 0,
+           predicted_refusals_at_buffers_ = 0;
   uint64_t packets_delivered_ = 0, buffer_cycles_ = 0, network_cycles_ = 0;
   std::vector<double> ejection_work_;     // per destination: channel-cycles of the data sent to it
   std::vector<uint64_t> times_buffered_;  // packets delivered after being stored 0, 1, 2, ... times
