@@ -18,9 +18,11 @@ namespace {
 
 // Bits of a switch's packed inputs (FattreeLinks::Prepare).
 constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all inputs but in_active
-constexpr uint64_t kQuiet = uint64_t{1} << 48;    // those of an empty router: only empty_i
-constexpr uint64_t kPulse = uint64_t{1} << 50;    // check_i
-constexpr uint64_t kCommitted = 0xffffull << 16;  // committed_i
+constexpr uint64_t kQuiet = uint64_t{1} << 48;  // those of an empty router: only empty_i
+constexpr uint64_t kPulse = uint64_t{1} << 50;  // check_i
+// The up ports' bits of busy_i: the meters count only flits sent up (a down port's flit moves no
+// register of the controller).
+constexpr uint64_t kUpBusy = 0xffffull & ~((uint64_t{1} << FattreeLinks::kMaxArity) - 1);
 
 uint16_t Fixed16(double fraction) {
   return static_cast<uint16_t>(std::min(65535.0, std::lround(fraction * 65536.0) * 1.0));
@@ -35,7 +37,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()),
       check_cycles_(config.check_cycles),
-      counted_(0xffffull | (config.occupancy_meter ? kCommitted : 0)),
+      counted_(kUpBusy | (config.occupancy_meter ? kUpBusy << 16 : 0)),
       t_on_(config.t_on),
       t_off_(config.t_off),
       p_min_(MinimalTreePowerFraction(*TreeShape(context.topology))),
