@@ -187,7 +187,7 @@ class EeeLinks : public Mechanism {
         }
         p.due.DropStale([&](uint32_t i) { return ends_[i].due; });
       });
-      if (all) dense_ = touches_ && 2 * last_touched_ > ends_.size();
+      if (all) dense_ = touches_ && 2 * (last_touched_ + last_again_) > ends_.size();
     }
     for (Part& p : parts_) {
       p.arriving[now % ring_].clear();  // (read by PickVisits, or every port was visited)
@@ -333,12 +333,12 @@ class EeeLinks : public Mechanism {
     uint64_t misses = 0;    // of which the link had powered down
   };
 
-  // A busy network (most ports touched every cycle) visits every port without keeping the lists
-  // that pick out a few (no next-cycle list, no message arrivals, no calendar: no rest either).
-  // When it calms down, ring_ cycles of visits to all with the lists rebuild them: every message
-  // sent while they were not kept has arrived by then.
+  // A busy network (most ports touched or restless every cycle) visits every port without keeping
+  // the lists that pick out a few (no next-cycle list, no message arrivals, no calendar: no rest
+  // either). When it calms down, ring_ cycles of visits to all with the lists rebuild them: every
+  // message sent while they were not kept has arrived by then.
   void StepDense(uint64_t now, uint8_t* write, bool search) {
-    size_t touched = 0;
+    size_t touched = Sum([](const Part& p) { return p.restless; });  // (those the lists would hold again)
     for (const std::vector<uint32_t>& list : touches_->Take()) touched += list.size();
     if (2 * touched > ends_.size()) {
       dense_ = true;
@@ -373,6 +373,7 @@ class EeeLinks : public Mechanism {
       p.again.clear();
       again += p.spare.size();
     }
+    last_again_ = again;
     return search || 2 * (last_touched_ + again) > ends_.size();
   }
 
@@ -586,6 +587,7 @@ class EeeLinks : public Mechanism {
   EndTouches* touches_ = nullptr;
   const std::vector<std::vector<uint32_t>>* touched_ = nullptr;  // this cycle's, by part
   size_t last_touched_ = 0;  // link ends the network touched for this cycle
+  size_t last_again_ = 0;    // link ends that asked to be visited this cycle
   bool dense_ = false;       // StepDense: the lists are not kept
   size_t leaving_ = 0;       // StepDense: cycles left of visiting all while rebuilding the lists
   uint64_t period_ = 1;      // eee_pb_port: a search every period_ cycles
