@@ -337,7 +337,9 @@ class EeeLinks : public Mechanism {
   // the lists that pick out a few (no next-cycle list, no message arrivals, no calendar: no rest
   // either). When it calms down, ring_ cycles of visits to all with the lists rebuild them: every
   // message sent while they were not kept has arrived by then.
-  void StepDense(uint64_t now, uint8_t* write, bool search) {
+  // Flattened: the visit inlined into this loop over every port saves a call's spills per port
+  // (5 % of a fast-wake run at load 0.2).
+  [[gnu::flatten]] void StepDense(uint64_t now, uint8_t* write, bool search) {
     size_t touched = Sum([](const Part& p) { return p.restless; });  // (those the lists would hold again)
     for (const std::vector<uint32_t>& list : touches_->Take()) touched += list.size();
     if (2 * touched > ends_.size()) {
