@@ -34,7 +34,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   # too (they drive the harness and the models, which stay sanitised): 290 -> 115 CPU seconds; an
   # inline function of sysc/'s headers they also compile may run as their unchecked copy.
   # E-RAPID's 16-board controllers are left out (their adapter is the template the 4- and 8-board
-  # runs instantiate; sanitised, they would add two minutes to CI's 40).
+  # runs instantiate; sanitised, they would add two minutes to CI's 40-minute budget).
   scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=$flags" \
     "-DICNSIM_VERILATED_COLD_FLAGS=-O0;-fno-sanitize=all" "-DICNSIM_TEST_MAIN_FLAGS=-O0;-fno-sanitize=all" \
     "-DICNSIM_TEST_FLAGS=-O1;-fno-sanitize=all;-DICNSIM_SANITIZED_BUILD" \

@@ -293,9 +293,10 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
   const auto pick = [&rng](const std::vector<std::string>& choices) {
     return choices[std::uniform_int_distribution<size_t>(0, choices.size() - 1)(rng)];
   };
-  // Rounds 0-5 are fixed: segment switching with a buffer at every switch, one buffer channel and
-  // a buffer of one packet or unlimited, under each on_failure, so that the refusals past the source
-  // at a switch whose buffer is busy or full occur; the others are drawn.
+  // Rounds 0-5 are fixed in part: segment switching on a 4x4 torus with a buffer at every switch and
+  // one buffer channel, each pair of buffer size (one packet, unlimited) and on_failure, so that
+  // refusals past the source at a switch whose buffer is busy or full occur. Rounds 6-9 draw all
+  // but the mode (segment), the others everything.
   const std::vector<std::string> on_failure = {"wait", "retry", "backoff"};
   uint64_t predicted = 0, predicted_at_buffers = 0;
   for (int round = 0; round < 16; ++round) {
@@ -307,14 +308,16 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
                                      "workload.large_bytes=" + pick({"16384", "65536"}),
                                      "photonic.channels=" + pick({"1", "2", "5"}),
                                      "photonic.source_channels=" + pick({"0", "1", "2"}),
-                                     "photonic.buffer.channels=" + pick({"0", "1"}),
-                                     "photonic.buffer.bytes=" + pick({"4096", "8192", "0"}),
-                                     "photonic.on_failure=" + pick({"wait", "retry", "backoff"}),
                                      "photonic.requests_per_cycle=" + pick({"0", "1"}),
                                      "sim.seed=" + std::to_string(round + 1)};
     if (fixed) {
-      sets.insert(sets.end(), {"photonic.buffer.channels=1", "photonic.buffer.bytes=" + pick({"4096", "0"}),
+      sets.insert(sets.end(), {"photonic.buffer.channels=1",
+                               round < 3 ? "photonic.buffer.bytes=4096" : "photonic.buffer.bytes=0",
                                "photonic.on_failure=" + on_failure[round % 3]});
+    } else {
+      sets.insert(sets.end(), {"photonic.buffer.channels=" + pick({"0", "1"}),
+                               "photonic.buffer.bytes=" + pick({"4096", "8192", "0"}),
+                               "photonic.on_failure=" + pick(on_failure)});
     }
     if (topology == "tree") {
       sets.insert(sets.end(), {"topology.kind=kary_ntree", "topology.k=4", "topology.n=2",

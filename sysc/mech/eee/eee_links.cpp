@@ -338,11 +338,11 @@ class EeeLinks : public Mechanism {
   // either). When it calms down, ring_ cycles of visits to all with the lists rebuild them: every
   // message sent while they were not kept has arrived by then.
   // Flattened: the visit inlined into this loop over every port saves a call's spills per port
-  // (5 % of a fast-wake run at load 0.2).
+  // (fast wake at load 0.2: 5 % of the instructions, 3 % of the CPU time).
   [[gnu::flatten]] void StepDense(uint64_t now, uint8_t* write, bool search) {
-    size_t touched = Sum([](const Part& p) { return p.restless; });  // (those the lists would hold again)
-    for (const std::vector<uint32_t>& list : touches_->Take()) touched += list.size();
-    if (2 * touched > ends_.size()) {
+    size_t need_look = Sum([](const Part& p) { return p.restless; });  // (the lists would hold them again)
+    for (const std::vector<uint32_t>& list : touches_->Take()) need_look += list.size();
+    if (2 * need_look > ends_.size()) {
       dense_ = true;
       leaving_ = 0;
     } else if (dense_) {

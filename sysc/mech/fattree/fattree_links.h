@@ -89,7 +89,7 @@ class FattreeLinks : public Mechanism {
   std::vector<uint64_t*> always_on_;  // ledger counters of the NICs' links
   bool every_edge_;
   uint64_t check_cycles_;
-  uint64_t counted_;  // the input bits the utilisation meters count (up ports' busy_i, and committed_i)
+  uint64_t counted_;  // input bits the meters count: up ports' busy_i, and committed_i (occupancy meter)
   uint64_t t_on_, t_off_;
   double p_min_;
   const WormholeNetwork& network_;

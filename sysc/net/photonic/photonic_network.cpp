@@ -288,8 +288,7 @@ void PhotonicNetwork::Serve(int sw, uint64_t now) {
   if (params_.predict_refusals && r.kind == PhotonicReq::kReserve &&
       MustRefuse(sw, q.candidates, q.segment_source)) {
     ++predicted_refusals_;
-    predicted_refusals_at_buffers_ +=
-        params_.mode == PhotonicMode::kSegment && buffered_[sw] && !q.segment_source;
+    predicted_refusals_at_buffers_ += MayEndInBuffer(sw, q.segment_source);
     return Answer(r, sw, {PhotonicRsp::kFailed, 0, 0}, now);
   }
   Answer(r, sw, control_->Handle(sw, q), now);
@@ -302,7 +301,7 @@ bool PhotonicNetwork::AnyFree(int sw, uint32_t ports) const {
   return false;
 }
 
-int PhotonicNetwork::HeldChannels(int sw) const {
+int PhotonicNetwork::CircuitChannels(int sw) const {
   const size_t at = static_cast<size_t>(sw) * topology_->ports;
   return std::accumulate(port_held_.begin() + at, port_held_.begin() + at + topology_->ports, 0) +
          buffer_held_[sw];
@@ -310,8 +309,8 @@ int PhotonicNetwork::HeldChannels(int sw) const {
 
 bool PhotonicNetwork::MustRefuse(int sw, uint32_t candidates, bool segment_source) const {
   if (AnyFree(sw, candidates)) return false;
-  return params_.mode != PhotonicMode::kSegment || !buffered_[sw] || segment_source ||
-         buffer_held_[sw] >= params_.buffer_channels || slots_[sw] >= params_.slots;
+  return !MayEndInBuffer(sw, segment_source) || buffer_held_[sw] >= params_.buffer_channels ||
+         slots_[sw] >= params_.slots;
 }
 
 void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now) {
@@ -579,7 +578,7 @@ nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
 std::vector<std::string> PhotonicNetwork::Problems() const {
   std::vector<std::string> problems = problems_;
   for (int sw = 0; sw < switches() && control_ && problems.size() < 20; ++sw) {
-    const int held = HeldChannels(sw);
+    const int held = CircuitChannels(sw);
     if (control_->SlotsUsed(sw) != slots_[sw] || control_->HeldChannels(sw) != held) {
       problems.push_back("switch " + std::to_string(sw) + ": the control plane holds " +
                          std::to_string(control_->HeldChannels(sw)) + " channels and " +

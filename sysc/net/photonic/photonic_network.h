@@ -162,7 +162,12 @@ class PhotonicNetwork : public Fabric {
   bool AnyFree(int sw, uint32_t ports) const;
   // The channels circuits hold at switch `sw`, outputs and buffer port; Problems() checks the sum
   // against the switch's tables (a total: a count wrong on two ports in opposite ways passes).
-  int HeldChannels(int sw) const;
+  int CircuitChannels(int sw) const;
+  // Whether a segment reserved through switch `sw` may end in its buffer (Segment Switching, a
+  // buffer there, not the segment's source), given a free buffer channel and entry.
+  bool MayEndInBuffer(int sw, bool segment_source) const {
+    return params_.mode == PhotonicMode::kSegment && buffered_[sw] && !segment_source;
+  }
   // Whether switch `sw` must refuse a reserve toward `candidates`: the RTL's rule (no candidate
   // output with a free channel, no buffer the segment may end in) on the harness's own counts.
   // The answer is Failed without asking the model, so a model that would answer Error (its tables
