@@ -20,9 +20,9 @@ namespace {
 constexpr uint64_t kQuietMask = 0xffffull | 0xffffull << 16 | 0xfull << 48;  // all inputs but in_active
 constexpr uint64_t kQuiet = uint64_t{1} << 48;  // those of an empty router: only empty_i
 constexpr uint64_t kPulse = uint64_t{1} << 50;  // check_i
-// The up ports' bits of busy_i (and, shifted, of committed_i): the meters count only those. A down
-// port's busy bit feeds nothing; its committed bit only gates its sequencer's power-down, a function
-// of the inputs, which a changed input reaches anyway (the edge is taken).
+// The up ports' bits of busy_i (and, shifted, of committed_i): the meters count only those. A
+// down port's busy bit feeds nothing; its committed bit only gates its sequencer's power-down, a
+// function of the inputs, which a changed input reaches anyway (the edge is taken).
 static_assert(ModelInfo<Vfattree_switch_ctrl>::Params::Arity == FattreeLinks::kMaxArity,
               "busy_i and committed_i hold kMaxArity down ports, then as many up ports");
 constexpr uint64_t kUpBusy = 0xffffull & ~((uint64_t{1} << FattreeLinks::kMaxArity) - 1);
@@ -221,8 +221,8 @@ void FattreeLinks::Prepare(Switch& sw, uint64_t now, bool check, bool neighbours
                           uint64_t{empty} << 48 | uint64_t{need_up} << 49 | uint64_t{check} << 50;
   // At a fixed point (the last edge changed no output) with the same inputs, nothing the meters
   // count (a flit leaving on an up link, or a packet waiting for one with the occupancy meter:
-  // registers no output shows), no check pulse and before the end of any transition (which the sequencer
-  // reads off now_i), the edge would change nothing: skip it.
+  // registers no output shows), no check pulse and before the end of any transition (which the
+  // sequencer reads off now_i), the edge would change nothing: skip it.
   sw.skip = !every_edge_ && sw.fixed_point && inputs == sw.inputs && (inputs & counted_) == 0 && !check &&
             now < sw.due;
   if (sw.skip) return;
