@@ -77,4 +77,10 @@ std::vector<KeySpec> TopologyKeys();
 // The topology the scenario asks for. Throws ScenarioError.
 std::unique_ptr<Topology> MakeTopology(const Scenario& scenario, const RouterParams& router);
 
+// The regions of the topology's routers (Topology::Region), counted.
+int RegionCount(const Topology& topology);
+// Each router's part when the routers are split into `parts` (1 .. RegionCount) runs of whole
+// regions of about equal size.
+std::vector<uint16_t> PartsByRegion(const Topology& topology, int parts);
+
 }  // namespace icn

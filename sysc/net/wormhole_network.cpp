@@ -98,12 +98,7 @@ EndTouches* WormholeNetwork::WatchEnds() {
   return touches_.get();
 }
 
-int WormholeNetwork::MaxParts() const {
-  std::vector<int> regions;
-  for (int r = 0; r < topology_->routers; ++r) regions.push_back(topology_->Region(r));
-  std::sort(regions.begin(), regions.end());
-  return static_cast<int>(std::unique(regions.begin(), regions.end()) - regions.begin());
-}
+int WormholeNetwork::MaxParts() const { return RegionCount(*topology_); }
 
 void WormholeNetwork::UseTeam(ThreadTeam& team) {
   Partition(team.size());
@@ -113,26 +108,7 @@ void WormholeNetwork::UseTeam(ThreadTeam& team) {
 void WormholeNetwork::Partition(int parts) {
   if (!Quiet() || NextMove(0) != UINT64_MAX)
     throw std::logic_error("the network is partitioned between threads before its first packet");
-  if (parts < 1 || parts > MaxParts()) throw std::logic_error("the network has fewer regions than parts");
-  // Regions in order, each given whole to the part that is filling up; a part is full at its share
-  // of the routers, or when the regions left are just enough for the parts left.
-  std::vector<int> order(routers_.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return topology_->Region(a) < topology_->Region(b); });
-  const auto starts_region = [&](size_t i) {
-    return i == 0 || topology_->Region(order[i]) != topology_->Region(order[i - 1]);
-  };
-  std::vector<int> regions_from(order.size() + 1, 0);  // regions that start at position i or later
-  for (size_t i = order.size(); i-- > 0;) regions_from[i] = regions_from[i + 1] + (starts_region(i) ? 1 : 0);
-  router_part_.assign(routers_.size(), 0);
-  int part = 0;
-  for (size_t i = 0; i < order.size(); ++i) {
-    const bool share_done = i * static_cast<size_t>(parts) >= static_cast<size_t>(part + 1) * order.size();
-    if (i > 0 && starts_region(i) && part + 1 < parts && (share_done || regions_from[i] == parts - part - 1))
-      ++part;
-    router_part_[static_cast<size_t>(order[i])] = static_cast<uint16_t>(part);
-  }
+  router_part_ = PartsByRegion(*topology_, parts);
   parts_ = std::vector<Part>(static_cast<size_t>(parts));
   for (Part& p : parts_) {
     p.flits_due = p.credits_due = ActiveSet(channels_.size());

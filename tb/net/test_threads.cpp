@@ -34,6 +34,14 @@ TEST_CASE("every thread count gives the same results, controllers included", "[t
       // A busy torus with fast-wake EEE: flits and credits crossing every partition edge.
       {"topology.kind=torus", "topology.dims=[4,4,4]", "eee.mode=fast_wake", "eee.pdt_ns=200",
        "traffic.load=0.25", "sim.measure_cycles=3000"},
+      // Photonic Segment Switching on a torus (every request a cycle) and a tree (one a cycle):
+      // switches answered by their slab's or pod's thread.
+      {"topology.kind=torus", "topology.dims=[4,4,4]", "network.switching=photonic", "photonic.mode=segment",
+       "eee.mode=off", "sim.cycle_ns=1", "workload.kind=random_messages", "workload.messages_per_node=3",
+       "workload.mtu_bytes=4096", "workload.flit_bytes=64"},
+      {"network.switching=photonic", "photonic.mode=segment", "photonic.requests_per_cycle=1",
+       "photonic.buffer.layout=top_1", "eee.mode=off", "sim.cycle_ns=1", "workload.kind=random_messages",
+       "workload.messages_per_node=3", "workload.mtu_bytes=4096", "workload.flit_bytes=64"},
   };
   for (const auto& sets : runs) {
     tb::Run one(With(sets, "1"));
@@ -58,6 +66,8 @@ TEST_CASE("a run uses no more threads than its network has regions", "[threads]"
   };
   CHECK(threads({"eee.mode=off"}) == 4);  // 4-ary 3-tree: 4 pods
   CHECK(threads({"topology.kind=torus", "topology.dims=[4,4,6]", "eee.mode=off"}) == 6);  // 6 slabs
+  CHECK(threads({"topology.kind=torus", "topology.dims=[4,4,6]", "network.switching=photonic", "eee.mode=off",
+                 "workload.kind=random_messages"}) == 6);
   CHECK(threads({"topology.kind=erapid", "eee.mode=off"}) == 1);  // re-wired while it runs: one region
 }
 

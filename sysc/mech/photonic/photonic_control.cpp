@@ -104,6 +104,7 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
   params.predict_refusals &= !every_edge_;  // the waves show every request
   net_.Attach(params, this);
   asked_.assign(net_.switches(), UINT64_MAX);
+  lanes_.resize(static_cast<size_t>(context.team.size()));
   for (int sw = 0; sw < net_.switches(); ++sw)
     models_.push_back(
         MakeModel(net_.ports(), context_.get(), "sw" + std::to_string(sw), config.params, net_.buffered(sw)));
@@ -120,15 +121,26 @@ PhotonicControl::~PhotonicControl() {
   models_.clear();
 }
 
-SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request) {
+SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request, int lane) {
+  Model& model = *models_[sw];
   if (asked_[sw] == cycle_) {
-    models_[sw]->Edge();  // the previous request of this cycle first (the control plane runs faster)
-    controllers_->toggles += models_[sw]->Toggles();
+    model.Edge();  // the previous request of this cycle first (the control plane runs faster)
+    lanes_[lane].toggles += model.Toggles();
   } else {
+    // A model reports a failed assertion through its thread's context: ours, on every thread.
+    Verilated::threadContextp(context_.get());
     asked_[sw] = cycle_;
-    handled_.push_back(sw);
+    if (every_edge_) handled_.push_back(sw);
   }
-  return models_[sw]->Handle(request);
+  return model.Handle(request);
+}
+
+void PhotonicControl::Close(int sw, int lane) {
+  if (every_edge_) return;  // Step clocks every model
+  Model& model = *models_[sw];
+  model.Edge();
+  lanes_[lane].toggles += model.Toggles();
+  model.Idle();
 }
 
 void PhotonicControl::Step(uint64_t now) {
@@ -136,14 +148,13 @@ void PhotonicControl::Step(uint64_t now) {
     const auto model_of = [](auto& m) -> VerilatedUnit& { return *m; };
     EdgeOfAll(models_, model_of, tracer_, now);
     for (auto& m : models_) controllers_->toggles += m->Toggles();
-  } else {
-    for (int sw : handled_) {
-      models_[sw]->Edge();
-      controllers_->toggles += models_[sw]->Toggles();
-    }
+    for (int sw : handled_) models_[sw]->Idle();
+    handled_.clear();
   }
-  for (int sw : handled_) models_[sw]->Idle();
-  handled_.clear();
+  for (Lane& lane : lanes_) {
+    if (controllers_) controllers_->toggles += lane.toggles;
+    lane.toggles = 0;
+  }
   cycle_ = now + 1;
 }
 

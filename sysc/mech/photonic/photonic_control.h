@@ -1,8 +1,9 @@
 // Adapter of the photonic switch control planes: one verilated photonic_switch_ctrl per switch of
 // the photonic data plane, which asks it (SwitchControl::Handle) for each control-network request
 // it serves. The answer is the model's combinational output for that request; the model's
-// registers take it on the clock edge closing the cycle (Step). A switch with no request is not
-// clocked (its tables hold; it has no time base).
+// registers take it on the clock edge closing the cycle, which comes as soon as the switch has no
+// more requests that cycle (Close). A switch with no request is not clocked (its tables hold; it has
+// no time base). The data plane may ask different switches from different threads at once.
 #pragma once
 #include <array>
 #include <memory>
@@ -41,7 +42,8 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   PhotonicControl(const PhotonicConfig& config, const MechanismContext& context);
   ~PhotonicControl() override;
 
-  SwitchAnswer Handle(int sw, const SwitchRequest& request) override;
+  SwitchAnswer Handle(int sw, const SwitchRequest& request, int lane) override;
+  void Close(int sw, int lane) override;
   uint32_t SlotsUsed(int sw) const override { return models_[sw]->SlotsUsed(); }
   int HeldChannels(int sw) const override { return models_[sw]->HeldChannels(); }
 
@@ -58,9 +60,13 @@ class PhotonicControl : public Mechanism, public SwitchControl {
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<Model>> models_;
   EnergyLedger::Controllers* controllers_ = nullptr;
-  std::vector<int> handled_;     // switches asked this cycle
+  std::vector<int> handled_;     // switches asked this cycle (with every edge: one thread)
   std::vector<uint64_t> asked_;  // per switch: the last cycle it was asked
-  uint64_t cycle_ = 0;           // the cycle being served
+  struct alignas(64) Lane {      // one thread's register activity this cycle, on its own cache line
+    uint64_t toggles = 0;
+  };
+  std::vector<Lane> lanes_;
+  uint64_t cycle_ = 0;  // the cycle being served
   bool every_edge_;
 };
 

@@ -50,6 +50,8 @@ PhotonicNetwork::PhotonicNetwork(std::shared_ptr<const Topology> topology, Packe
                                  SinkObserver& observer)
     : topology_(std::move(topology)), pool_(pool), observer_(observer), order_(topology_->nodes) {
   const Topology& t = *topology_;
+  switch_part_.assign(static_cast<size_t>(t.routers), 0);
+  parts_.resize(1);
   const std::string name = t.Name();
   if (const KaryNTreeShape* tree = TreeShape(t)) {
     tree_ = std::make_unique<KaryNTreeShape>(*tree);
@@ -99,6 +101,12 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   slot_cycles_.assign(t.routers, 0);
   slots_since_.assign(t.routers, 0);
   times_buffered_.assign(1, 0);
+}
+
+void PhotonicNetwork::UseTeam(ThreadTeam& team) {
+  team_ = &team;
+  switch_part_ = PartsByRegion(*topology_, team.size());
+  parts_.resize(static_cast<size_t>(team.size()));
 }
 
 uint32_t PhotonicNetwork::Candidates(int sw, int dst) const {
@@ -260,11 +268,19 @@ void PhotonicNetwork::Advance(uint64_t now) {
   for (int source : serving_) ServeSource(source);
   serving_.clear();
   serving_.swap(busy_switches_);
-  for (int sw : serving_) {
-    for (int served = 0;
-         !inbox_[sw].empty() && (served < params_.requests_per_cycle || params_.requests_per_cycle == 0);
-         ++served)
-      Serve(sw, now);
+  DecideAll();
+  for (size_t i = 0; i < serving_.size(); ++i) {
+    const int sw = serving_[i];
+    for (uint32_t d = decided_[i].first; d < decided_[i].second; ++d) {
+      const Request r = inbox_[sw].front();
+      inbox_[sw].pop_front();
+      ++control_requests_;
+      if (decisions_[d].predicted) {
+        ++predicted_refusals_;
+        predicted_refusals_at_buffers_ += MayEndInBuffer(sw, r.hop == 0);
+      }
+      Answer(r, sw, decisions_[d].answer, now);
+    }
     if (inbox_[sw].empty()) {
       listed_switch_[sw] = 0;
     } else {
@@ -275,29 +291,82 @@ void PhotonicNetwork::Advance(uint64_t now) {
   serving_.clear();
 }
 
-void PhotonicNetwork::Serve(int sw, uint64_t now) {
-  const Request r = inbox_[sw].front();
-  inbox_[sw].pop_front();
-  SwitchRequest q;
-  q.kind = r.kind;
-  q.in_port = r.in_port;
-  q.in_ch = r.in_ch;
-  q.candidates = r.kind == PhotonicReq::kReserve ? Candidates(sw, r.dst) : 0;
-  q.segment_source = r.hop == 0;
-  ++control_requests_;
-  if (params_.predict_refusals && r.kind == PhotonicReq::kReserve &&
-      MustRefuse(sw, q.candidates, q.segment_source)) {
-    ++predicted_refusals_;
-    predicted_refusals_at_buffers_ += MayEndInBuffer(sw, q.segment_source);
-    return Answer(r, sw, {PhotonicRsp::kFailed, 0, 0}, now);
+void PhotonicNetwork::DecideAll() {
+  const size_t limit = params_.requests_per_cycle == 0 ? SIZE_MAX : params_.requests_per_cycle;
+  decided_.resize(serving_.size());
+  for (uint32_t i = 0; i < serving_.size(); ++i) {
+    const int sw = serving_[i];
+    decided_[i].second = static_cast<uint32_t>(std::min(inbox_[sw].size(), limit));  // (a count, for now)
+    parts_[switch_part_[sw]].serving.push_back(i);
   }
-  Answer(r, sw, control_->Handle(sw, q), now);
+  // Each part's answers side by side, a cache line apart from the next part's.
+  uint32_t next = 0;
+  for (Part& part : parts_) {
+    for (uint32_t i : part.serving) {
+      decided_[i] = {next, next + decided_[i].second};
+      next = decided_[i].second;
+    }
+    next += 64 / sizeof(Decision);
+  }
+  decisions_.resize(next);
+  auto job = [&](int member) {
+    Part& part = parts_[static_cast<size_t>(member)];
+    for (uint32_t i : part.serving)
+      Decide(serving_[i], decided_[i].first, decided_[i].second, member, part.counts);
+    part.serving.clear();
+  };
+  const auto busy =
+      std::count_if(parts_.begin(), parts_.end(), [](const Part& p) { return !p.serving.empty(); });
+  if (busy > 1) return team_->Run(job);
+  for (int member = 0; member < static_cast<int>(parts_.size()); ++member) job(member);  // (no meeting)
 }
 
-bool PhotonicNetwork::AnyFree(int sw, uint32_t ports) const {
-  const size_t at = static_cast<size_t>(sw) * topology_->ports;
+void PhotonicNetwork::Decide(int sw, uint32_t first, uint32_t end, int lane, Counts& counts) {
+  const int p = topology_->ports;
+  const auto held = port_held_.begin() + static_cast<ptrdiff_t>(sw) * p;
+  counts.held.assign(held, held + p);
+  counts.held.push_back(buffer_held_[sw]);
+  counts.slots = slots_[sw];
+  bool asked = false;
+  for (uint32_t d = first; d < end; ++d) {
+    const Request& r = inbox_[sw][d - first];
+    SwitchRequest q;
+    q.kind = r.kind;
+    q.in_port = r.in_port;
+    q.in_ch = r.in_ch;
+    q.candidates = r.kind == PhotonicReq::kReserve ? Candidates(sw, r.dst) : 0;
+    q.segment_source = r.hop == 0;
+    Decision& out = decisions_[d];
+    out.predicted = params_.predict_refusals && r.kind == PhotonicReq::kReserve &&
+                    MustRefuse(sw, counts, q.candidates, q.segment_source);
+    if (out.predicted) {
+      out.answer = {PhotonicRsp::kFailed, 0, 0};
+    } else {
+      out.answer = control_->Handle(sw, q, lane);
+      asked = true;
+    }
+    Account(r, out.answer, counts);
+  }
+  if (asked) control_->Close(sw, lane);
+}
+
+template <typename SwitchCounts>
+void PhotonicNetwork::Account(const Request& r, const SwitchAnswer& a, SwitchCounts&& counts) const {
+  const Circuit& c = circuits_[r.circuit];
+  if (r.kind == PhotonicReq::kReserve && a.kind == PhotonicRsp::kGranted) counts.Hold(a.out_port, +1);
+  if (r.kind == PhotonicReq::kWalkBack || r.kind == PhotonicReq::kTeardown)
+    counts.Hold(c.path[r.hop].out_port, -1);
+  if (r.kind == PhotonicReq::kTeardown && r.hop == 0 && c.source >= topology_->nodes) counts.Slots(-1);
+  if ((r.kind == PhotonicReq::kReserve || r.kind == PhotonicReq::kWalkBack) &&
+      a.kind == PhotonicRsp::kBuffered) {
+    counts.Hold(topology_->ports, +1);  // the segment ends in this switch's buffer
+    counts.Slots(+1);
+  }
+}
+
+bool PhotonicNetwork::AnyFree(const uint16_t* held, uint32_t ports) const {
   for (; ports; ports &= ports - 1)
-    if (port_held_[at + __builtin_ctz(ports)] < params_.channels) return true;
+    if (held[__builtin_ctz(ports)] < params_.channels) return true;
   return false;
 }
 
@@ -307,13 +376,22 @@ int PhotonicNetwork::CircuitChannels(int sw) const {
          buffer_held_[sw];
 }
 
-bool PhotonicNetwork::MustRefuse(int sw, uint32_t candidates, bool segment_source) const {
-  if (AnyFree(sw, candidates)) return false;
-  return !MayEndInBuffer(sw, segment_source) || buffer_held_[sw] >= params_.buffer_channels ||
-         slots_[sw] >= params_.slots;
+bool PhotonicNetwork::MustRefuse(int sw, const Counts& counts, uint32_t candidates,
+                                 bool segment_source) const {
+  if (AnyFree(counts.held.data(), candidates)) return false;
+  return !MayEndInBuffer(sw, segment_source) || counts.held[topology_->ports] >= params_.buffer_channels ||
+         counts.slots >= params_.slots;
 }
 
 void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now) {
+  struct SwitchCounts {  // switch sw's own
+    PhotonicNetwork& net;
+    int sw;
+    uint64_t now;
+    void Hold(int port, int change) { net.Hold(sw, port, change, now); }
+    void Slots(int change) { net.SetSlots(sw, net.slots_[sw] + change, now); }
+  };
+  Account(r, a, SwitchCounts{*this, sw, now});
   Circuit& c = circuits_[r.circuit];
   const int p = topology_->ports;
   if (a.kind == PhotonicRsp::kError && problems_.size() < 20) {
@@ -324,10 +402,8 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
     c.path[r.hop].out_port = static_cast<uint8_t>(p);
-    Hold(sw, p, +1, now);
     c.ends_in_buffer = true;
     ++buffered_segments_;
-    SetSlots(sw, slots_[sw] + 1, now);
     Send(r.circuit, PhotonicReq::kConfirm, r.hop);
   };
   const auto walk_back = [&] {  // Algorithm 1, lines 14-20: the previous switch releases, tries its buffer
@@ -340,7 +416,6 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       if (a.kind == PhotonicRsp::kGranted) {
         c.path[r.hop].taken = now;
         c.path[r.hop].out_port = a.out_port;
-        Hold(sw, a.out_port, +1, now);
         if (sw == Switch(r.dst) && a.out_port == Port(r.dst)) {  // the whole circuit: confirm back
           Send(r.circuit, PhotonicReq::kConfirm, r.hop);
           return;
@@ -363,7 +438,6 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       return;
     case PhotonicReq::kWalkBack:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
-      Hold(sw, c.path[r.hop].out_port, -1, now);
       if (a.kind == PhotonicRsp::kBuffered) {
         end_in_buffer();
       } else {
@@ -398,11 +472,9 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
     }
     case PhotonicReq::kTeardown:
       reserved_channel_cycles_ += now - c.path[r.hop].taken;
-      Hold(sw, c.path[r.hop].out_port, -1, now);
       if (r.hop == 0) {  // the source's channel is free again; a buffer's entry left with the packet
         sources_[c.source].free |= 1u << c.source_ch;
         ListSource(c.source);
-        if (c.source >= topology_->nodes) SetSlots(sw, slots_[sw] - 1, now);
       }
       if (r.hop + 1u < c.path.size()) {
         Send(r.circuit, PhotonicReq::kTeardown, r.hop + 1);
@@ -433,7 +505,8 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
     // else until one of them frees a channel.
     u.kept_ch = c.source_ch;
     const int p = topology_->ports;
-    if (c.blocked_ports == 0 || AnyFree(c.blocked_sw, c.blocked_ports)) {
+    if (c.blocked_ports == 0 ||
+        AnyFree(&port_held_[static_cast<size_t>(c.blocked_sw) * p], c.blocked_ports)) {
       timed_.push({now + 1, seq_++, Timed::kResume, c.unit});
     } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)

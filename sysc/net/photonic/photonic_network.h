@@ -62,6 +62,10 @@ class PhotonicNetwork : public Fabric {
   // One per channel of every directed link: switch to switch first, then node links.
   const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
   std::vector<std::vector<double>> HopShares(int) override { return {}; }
+  // Threads answer the switches' requests of a cycle at once, each the switches of its regions
+  // (torus slabs, tree pods); what the answers do then follows on one thread, in one order.
+  int MaxParts() const override { return RegionCount(*topology_); }
+  void UseTeam(ThreadTeam& team) override;
 
   int switches() const { return topology_->routers; }
   int ports() const { return topology_->ports; }
@@ -128,6 +132,23 @@ class PhotonicNetwork : public Fabric {
     PhotonicReq kind;
     uint8_t in_port, in_ch;
   };
+  // An answer found ahead of what it does; `predicted`: the counts refused, no model was asked.
+  struct Decision {
+    SwitchAnswer answer;
+    bool predicted = false;
+  };
+  // A copy of one switch's counts, following the answers found ahead.
+  struct Counts {
+    std::vector<uint16_t> held;  // channels held per output, then of the buffer port
+    uint32_t slots = 0;
+    void Hold(int port, int change) { held[port] = static_cast<uint16_t>(held[port] + change); }
+    void Slots(int change) { slots += change; }
+  };
+  // One thread's share of a cycle's switches: indices into serving_.
+  struct Part {
+    std::vector<uint32_t> serving;
+    Counts counts;
+  };
   // kRequeue: a unit joins the end of its source's queue; kResume: it tries again on the channel it kept.
   enum class Timed : uint8_t { kArrive, kRequeue, kResume };
   struct Event {
@@ -157,9 +178,19 @@ class PhotonicNetwork : public Fabric {
   void ServeSource(int source);
   // An attempt of `unit` from `source` on the source's channel `ch`.
   void Start(uint32_t unit, int source, int ch);
-  void Serve(int sw, uint64_t now);
-  // Whether one of `ports` (a mask of switch `sw`'s outputs) has a channel no circuit holds.
-  bool AnyFree(int sw, uint32_t ports) const;
+  // The answers to the requests the switches in serving_ serve this cycle (decisions_ in the range
+  // decided_[i] for serving_[i]), found by the parts' threads at once: a switch's answers
+  // depend only on its model and its own counts, which only its own answers change this cycle.
+  void DecideAll();
+  void Decide(int sw, uint32_t first, uint32_t end, int lane, Counts& counts);
+  // What answer `a` to request `r` changes in its switch's counts: counts.Hold(port, change) for a
+  // channel of an output (the buffer port: the switch's port count), counts.Slots(change) for its
+  // buffer's entries.
+  template <typename SwitchCounts>
+  void Account(const Request& r, const SwitchAnswer& a, SwitchCounts&& counts) const;
+  // Whether one of `ports` (a mask of a switch's outputs) has a channel no circuit holds, given the
+  // channels held per output.
+  bool AnyFree(const uint16_t* held, uint32_t ports) const;
   // The channels circuits hold at switch `sw`, outputs and buffer port; Problems() checks the sum
   // against the switch's tables (a total: a count wrong on two ports in opposite ways passes).
   int CircuitChannels(int sw) const;
@@ -169,10 +200,11 @@ class PhotonicNetwork : public Fabric {
     return params_.mode == PhotonicMode::kSegment && buffered_[sw] && !segment_source;
   }
   // Whether switch `sw` must refuse a reserve toward `candidates`: the RTL's rule (no candidate
-  // output with a free channel, no buffer the segment may end in) on the harness's own counts.
+  // output with a free channel, no buffer the segment may end in) on the harness's own counts (a
+  // copy of the switch's).
   // The answer is Failed without asking the model, so a model that would answer Error (its tables
   // disagree with the harness) is not caught at that request; Problems() still compares the totals.
-  bool MustRefuse(int sw, uint32_t candidates, bool segment_source) const;
+  bool MustRefuse(int sw, const Counts& counts, uint32_t candidates, bool segment_source) const;
   void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
   // The attempt failed back at its source: try again as photonic.on_failure says.
   void Retry(uint32_t circuit, uint64_t now);
@@ -212,6 +244,11 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::pair<int, Request>> next_;  // sent this cycle, at their switch next cycle
   std::vector<std::pair<int, Request>> arriving_;
   std::vector<int> serving_;  // scratch
+  std::vector<std::pair<uint32_t, uint32_t>> decided_;
+  std::vector<Decision> decisions_;
+  ThreadTeam* team_ = nullptr;
+  std::vector<uint16_t> switch_part_;
+  std::vector<Part> parts_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> timed_;
   uint64_t seq_ = 0;
   PairOrder order_;

@@ -27,8 +27,12 @@ struct SwitchAnswer {
 class SwitchControl {
  public:
   virtual ~SwitchControl() = default;
-  // Switch `sw` handles one request on the edge closing the current cycle.
-  virtual SwitchAnswer Handle(int sw, const SwitchRequest& request) = 0;
+  // Switch `sw` handles one request on the edge closing the current cycle (a second request of
+  // the cycle on the next edge: the control plane runs faster than the data plane).
+  // Close(sw): no more requests for `sw` this cycle. Calls for different switches may come at once
+  // from different threads; `lane` is the calling thread's index in the run's thread team.
+  virtual SwitchAnswer Handle(int sw, const SwitchRequest& request, int lane) = 0;
+  virtual void Close(int sw, int lane) = 0;
   // Entries of switch `sw`'s buffer reserved or holding a packet; channels its tables hold.
   virtual uint32_t SlotsUsed(int sw) const = 0;
   virtual int HeldChannels(int sw) const = 0;
