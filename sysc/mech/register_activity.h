@@ -55,10 +55,17 @@ class RegisterActivity {
       uint64_t x, y;
       std::memcpy(&x, a + i, 8);
       std::memcpy(&y, b + i, 8);
-      if (x != y) bits += static_cast<uint64_t>(__builtin_popcountll(x ^ y));
+      if (x != y) bits += PopCount(x ^ y);
     }
-    for (; i < bytes; ++i) bits += static_cast<uint64_t>(__builtin_popcount(a[i] ^ b[i]));
+    for (; i < bytes; ++i) bits += PopCount(a[i] ^ b[i]);
     return bits;
+  }
+  // Set bits, in line: the builtin is a library call on the x86-64 baseline (no POPCNT).
+  static uint64_t PopCount(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (x * 0x0101010101010101ULL) >> 56;
   }
 
   std::vector<unsigned char> last_;  // the register ports as of the last call

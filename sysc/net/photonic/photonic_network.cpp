@@ -217,7 +217,7 @@ void PhotonicNetwork::Queue(uint32_t circuit, PhotonicReq kind, int hop) {
 }
 
 void PhotonicNetwork::Queue(int sw, const Request& r) {
-  inbox_[sw].push_back(r);
+  inbox_[sw].items.push_back(r);
   if (listed_switch_[sw]) return;
   listed_switch_[sw] = 1;
   busy_switches_.push_back(sw);
@@ -252,9 +252,18 @@ void PhotonicNetwork::Advance(uint64_t now) {
   arriving_.swap(next_);
   for (const auto& [sw, r] : arriving_) Queue(sw, r);
   arriving_.clear();
-  while (!timed_.empty() && timed_.top().at <= now) {
-    const Event e = timed_.top();
-    timed_.pop();
+  now_ = now;
+  due_.swap(soon_);
+  for (size_t next = 0;;) {  // the heap's and the list's events by (at, seq)
+    const bool heap = !timed_.empty() && timed_.top().at <= now;
+    if (!heap && next == due_.size()) break;
+    Event e;
+    if (heap && (next == due_.size() || due_[next] > timed_.top())) {
+      e = timed_.top();
+      timed_.pop();
+    } else {
+      e = due_[next++];
+    }
     if (e.kind == Timed::kArrive) {
       Arrive(e.id, now);
     } else if (e.kind == Timed::kResume) {
@@ -264,6 +273,7 @@ void PhotonicNetwork::Advance(uint64_t now) {
       ListSource(units_[e.id].source);
     }
   }
+  due_.clear();
   serving_.swap(sources_to_serve_);
   for (int source : serving_) ServeSource(source);
   serving_.clear();
@@ -272,8 +282,7 @@ void PhotonicNetwork::Advance(uint64_t now) {
   for (size_t i = 0; i < serving_.size(); ++i) {
     const int sw = serving_[i];
     for (uint32_t d = decided_[i].first; d < decided_[i].second; ++d) {
-      const Request r = inbox_[sw].front();
-      inbox_[sw].pop_front();
+      const Request r = inbox_[sw].items[inbox_[sw].head++];
       ++control_requests_;
       if (decisions_[d].predicted) {
         ++predicted_refusals_;
@@ -281,11 +290,18 @@ void PhotonicNetwork::Advance(uint64_t now) {
       }
       Answer(r, sw, decisions_[d].answer, now);
     }
-    if (inbox_[sw].empty()) {
+    Inbox& inbox = inbox_[sw];
+    if (inbox.head == inbox.items.size()) {
+      inbox.items.clear();
+      inbox.head = 0;
       listed_switch_[sw] = 0;
     } else {
-      control_waits_ += inbox_[sw].size();
+      control_waits_ += inbox.items.size() - inbox.head;
       busy_switches_.push_back(sw);
+      if (2 * inbox.head >= inbox.items.size()) {  // the served half goes
+        inbox.items.erase(inbox.items.begin(), inbox.items.begin() + inbox.head);
+        inbox.head = 0;
+      }
     }
   }
   serving_.clear();
@@ -296,7 +312,8 @@ void PhotonicNetwork::DecideAll() {
   decided_.resize(serving_.size());
   for (uint32_t i = 0; i < serving_.size(); ++i) {
     const int sw = serving_[i];
-    decided_[i].second = static_cast<uint32_t>(std::min(inbox_[sw].size(), limit));  // (a count, for now)
+    decided_[i].second = static_cast<uint32_t>(
+        std::min(inbox_[sw].items.size() - inbox_[sw].head, limit));  // (a count, for now)
     parts_[switch_part_[sw]].serving.push_back(i);
   }
   // Each part's answers side by side, a cache line apart from the next part's.
@@ -329,7 +346,7 @@ void PhotonicNetwork::Decide(int sw, uint32_t first, uint32_t end, int lane, Cou
   counts.slots = slots_[sw];
   bool asked = false;
   for (uint32_t d = first; d < end; ++d) {
-    const Request& r = inbox_[sw][d - first];
+    const Request& r = inbox_[sw].items[inbox_[sw].head + (d - first)];
     SwitchRequest q;
     q.kind = r.kind;
     q.in_port = r.in_port;
@@ -467,7 +484,7 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
         for (uint32_t id : u.packets) pool_[id].injected = start;
       }
       ++segments_;
-      timed_.push({start + cycles, seq_++, Timed::kArrive, r.circuit});
+      Schedule(start + cycles, Timed::kArrive, r.circuit);
       return;
     }
     case PhotonicReq::kTeardown:
@@ -496,10 +513,10 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
   if (params_.on_failure == OnFailure::kBackoff) {
     sources_[c.source].free |= 1u << c.source_ch;
     ListSource(c.source);
-    timed_.push({after_backoff(), seq_++, Timed::kRequeue, c.unit});
+    Schedule(after_backoff(), Timed::kRequeue, c.unit);
   } else if (params_.on_failure == OnFailure::kRetry) {
     u.kept_ch = c.source_ch;
-    timed_.push({after_backoff(), seq_++, Timed::kResume, c.unit});
+    Schedule(after_backoff(), Timed::kResume, c.unit);
   } else {
     // Wait: at once if an output it could take has a free channel again (or none was recorded),
     // else until one of them frees a channel.
@@ -507,13 +524,22 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
     const int p = topology_->ports;
     if (c.blocked_ports == 0 ||
         AnyFree(&port_held_[static_cast<size_t>(c.blocked_sw) * p], c.blocked_ports)) {
-      timed_.push({now + 1, seq_++, Timed::kResume, c.unit});
+      Schedule(now + 1, Timed::kResume, c.unit);
     } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
         waiting_[c.blocked_sw * p + __builtin_ctz(ports)].push_back({c.unit, wait_token_[c.unit]});
     }
   }
   FreeCircuit(circuit);
+}
+
+void PhotonicNetwork::Schedule(uint64_t at, Timed kind, uint32_t id) {
+  const Event e{at, seq_++, kind, id};
+  if (at == now_ + 1) {
+    soon_.push_back(e);
+  } else {
+    timed_.push(e);
+  }
 }
 
 void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
@@ -527,7 +553,7 @@ void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
   for (const auto& [unit, token] : waiting_[at]) {
     if (wait_token_[unit] != token) continue;  // woken already by another output
     ++wait_token_[unit];
-    timed_.push({now + 1, seq_++, Timed::kResume, unit});
+    Schedule(now + 1, Timed::kResume, unit);
   }
   waiting_[at].clear();
 }

@@ -215,6 +215,7 @@ class PhotonicNetwork : public Fabric {
   // The segment's data has arrived at its end: deliver, or store in that switch's buffer.
   void Arrive(uint32_t circuit, uint64_t now);
   void SetSlots(int sw, uint32_t slots, uint64_t now);
+  void Schedule(uint64_t at, Timed kind, uint32_t id);
 
   std::shared_ptr<const Topology> topology_;
   PacketPool& pool_;
@@ -238,8 +239,14 @@ class PhotonicNetwork : public Fabric {
   uint64_t live_units_ = 0, live_circuits_ = 0;
   std::vector<Source> sources_;  // nodes' NICs, then one per switch (its buffer)
   std::vector<int> sources_to_serve_;
-  std::vector<std::deque<Request>> inbox_;  // per switch
-  std::vector<int> busy_switches_;          // switches with a request waiting
+  // Per switch: the requests at it, the first `head` of them served (a vector rather than a deque:
+  // most are served the cycle they arrive, and their switch's list is empty again).
+  struct Inbox {
+    std::vector<Request> items;
+    size_t head = 0;
+  };
+  std::vector<Inbox> inbox_;
+  std::vector<int> busy_switches_;  // switches with a request waiting
   std::vector<uint8_t> listed_switch_;
   std::vector<std::pair<int, Request>> next_;  // sent this cycle, at their switch next cycle
   std::vector<std::pair<int, Request>> arriving_;
@@ -250,6 +257,10 @@ class PhotonicNetwork : public Fabric {
   std::vector<uint16_t> switch_part_;
   std::vector<Part> parts_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> timed_;
+  // Events for the next cycle (most of them: wake-ups, retries at once) in the order they were
+  // scheduled, so in seq order: a list beside the heap; due_: the list Advance takes them from.
+  std::vector<Event> soon_, due_;
+  uint64_t now_ = 0;  // the cycle being advanced
   uint64_t seq_ = 0;
   PairOrder order_;
   std::vector<std::pair<uint32_t, uint64_t>> absorbed_;
