@@ -60,11 +60,14 @@ CASES += [(f"8x8x8 packet-step torus, Livermore, {name}", "torus_swap_livermore"
            sets + ["workload.livermore.k21_extent=5", "torus_swap.protocol=drain", "torus_swap.back_credit=ring"])
           for name, sets in (("static", ["torus_swap.enabled=false"]), ("swaps adaptive", []))]
 # Photonic circuit switching at the paper's scale (1728 nodes: 12x12x12 torus, 12-ary 3-tree),
-# Segment Switching with a 1 MB buffer at every 2nd switch / the top level, 2 messages per node.
+# Segment Switching with a 1 MB buffer at every 2nd switch / the top level, 2 messages per node, one
+# thread; and the torus with the scenario's 100 messages per node on two (about 3 minutes a run).
 CASES += [(f"1728-node photonic {name}, segment, 2 messages per node", scenario,
-           sets + ["workload.messages_per_node=2"])
+           sets + ["workload.messages_per_node=2", "sim.threads=1"])
           for name, scenario, sets in (("torus 12x12x12", "photonic_torus", ["topology.dims=[12,12,12]"]),
                                        ("12-ary 3-tree", "photonic_fattree", ["topology.k=12"]))]
+CASES += [("1728-node photonic torus 12x12x12, segment, 100 messages per node, 2 threads", "photonic_torus",
+           ["topology.dims=[12,12,12]", "sim.threads=2"])]
 # The PerfBound experiment's network and LAMMPS-like workload (sim/scenarios/perfbound_megafly.yaml).
 CASES += [(f"40-node Megafly, bsp_allreduce, {name}", "perfbound_megafly", ["workload.kind=bsp_allreduce"] + sets)
           for name, sets in (("EEE off", ["eee.mode=off", "eee.policy=fixed"]),

@@ -95,6 +95,8 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   listed_switch_.assign(t.routers, 0);
   slots_.assign(t.routers, 0);
   port_held_.assign(static_cast<size_t>(t.routers) * t.ports, 0);
+  ahead_held_.assign(static_cast<size_t>(t.routers) * (t.ports + 1), 0);
+  ahead_slots_.assign(t.routers, 0);
   buffer_held_.assign(t.routers, 0);
   waiting_.resize(port_held_.size());
   ejection_work_.assign(t.nodes, 0.0);
@@ -208,7 +210,7 @@ std::pair<int, PhotonicNetwork::Request> PhotonicNetwork::Addressed(uint32_t cir
                                                                     int hop) const {
   const Circuit& c = circuits_[circuit];
   const Hop& h = c.path[hop];
-  return {h.sw, {circuit, c.dst, static_cast<uint16_t>(hop), kind, h.in_port, h.in_ch}};
+  return {h.sw, {circuit, c.dst, static_cast<uint16_t>(hop), kind, h.in_port, h.in_ch, h.out_port}};
 }
 
 void PhotonicNetwork::Queue(uint32_t circuit, PhotonicReq kind, int hop) {
@@ -282,7 +284,7 @@ void PhotonicNetwork::Advance(uint64_t now) {
   for (size_t i = 0; i < serving_.size(); ++i) {
     const int sw = serving_[i];
     for (uint32_t d = decided_[i].first; d < decided_[i].second; ++d) {
-      const Request r = inbox_[sw].items[inbox_[sw].head++];
+      const Request& r = batch_[d];
       ++control_requests_;
       if (decisions_[d].predicted) {
         ++predicted_refusals_;
@@ -291,6 +293,7 @@ void PhotonicNetwork::Advance(uint64_t now) {
       Answer(r, sw, decisions_[d].answer, now);
     }
     Inbox& inbox = inbox_[sw];
+    inbox.head += decided_[i].second - decided_[i].first;
     if (inbox.head == inbox.items.size()) {
       inbox.items.clear();
       inbox.head = 0;
@@ -316,11 +319,16 @@ void PhotonicNetwork::DecideAll() {
         std::min(inbox_[sw].items.size() - inbox_[sw].head, limit));  // (a count, for now)
     parts_[switch_part_[sw]].serving.push_back(i);
   }
-  // Each part's answers side by side, a cache line apart from the next part's.
+  // Each part's requests and answers side by side (its thread reads them in order), a cache line
+  // apart from the next part's.
   uint32_t next = 0;
   for (Part& part : parts_) {
     for (uint32_t i : part.serving) {
+      const Inbox& inbox = inbox_[serving_[i]];
       decided_[i] = {next, next + decided_[i].second};
+      if (batch_.size() < decided_[i].second) batch_.resize(2 * decided_[i].second);
+      std::copy_n(inbox.items.begin() + static_cast<ptrdiff_t>(inbox.head), decided_[i].second - next,
+                  batch_.begin() + next);
       next = decided_[i].second;
     }
     next += 64 / sizeof(Decision);
@@ -328,8 +336,7 @@ void PhotonicNetwork::DecideAll() {
   decisions_.resize(next);
   auto job = [&](int member) {
     Part& part = parts_[static_cast<size_t>(member)];
-    for (uint32_t i : part.serving)
-      Decide(serving_[i], decided_[i].first, decided_[i].second, member, part.counts);
+    for (uint32_t i : part.serving) Decide(serving_[i], decided_[i].first, decided_[i].second, member);
     part.serving.clear();
   };
   const auto busy =
@@ -338,15 +345,11 @@ void PhotonicNetwork::DecideAll() {
   for (int member = 0; member < static_cast<int>(parts_.size()); ++member) job(member);  // (no meeting)
 }
 
-void PhotonicNetwork::Decide(int sw, uint32_t first, uint32_t end, int lane, Counts& counts) {
-  const int p = topology_->ports;
-  const auto held = port_held_.begin() + static_cast<ptrdiff_t>(sw) * p;
-  counts.held.assign(held, held + p);
-  counts.held.push_back(buffer_held_[sw]);
-  counts.slots = slots_[sw];
+void PhotonicNetwork::Decide(int sw, uint32_t first, uint32_t end, int lane) {
+  AheadCounts counts = Ahead(sw);
   bool asked = false;
   for (uint32_t d = first; d < end; ++d) {
-    const Request& r = inbox_[sw].items[inbox_[sw].head + (d - first)];
+    const Request& r = batch_[d];
     SwitchRequest q;
     q.kind = r.kind;
     q.in_port = r.in_port;
@@ -369,14 +372,14 @@ void PhotonicNetwork::Decide(int sw, uint32_t first, uint32_t end, int lane, Cou
 
 template <typename SwitchCounts>
 void PhotonicNetwork::Account(const Request& r, const SwitchAnswer& a, SwitchCounts&& counts) const {
-  const Circuit& c = circuits_[r.circuit];
+  const int p = topology_->ports;
   if (r.kind == PhotonicReq::kReserve && a.kind == PhotonicRsp::kGranted) counts.Hold(a.out_port, +1);
-  if (r.kind == PhotonicReq::kWalkBack || r.kind == PhotonicReq::kTeardown)
-    counts.Hold(c.path[r.hop].out_port, -1);
-  if (r.kind == PhotonicReq::kTeardown && r.hop == 0 && c.source >= topology_->nodes) counts.Slots(-1);
+  if (r.kind == PhotonicReq::kWalkBack || r.kind == PhotonicReq::kTeardown) counts.Hold(r.out_port, -1);
+  // (A segment from a buffer enters its first switch at the buffer port.)
+  if (r.kind == PhotonicReq::kTeardown && r.hop == 0 && r.in_port == p) counts.Slots(-1);
   if ((r.kind == PhotonicReq::kReserve || r.kind == PhotonicReq::kWalkBack) &&
       a.kind == PhotonicRsp::kBuffered) {
-    counts.Hold(topology_->ports, +1);  // the segment ends in this switch's buffer
+    counts.Hold(p, +1);  // the segment ends in this switch's buffer
     counts.Slots(+1);
   }
 }
@@ -393,9 +396,9 @@ int PhotonicNetwork::CircuitChannels(int sw) const {
          buffer_held_[sw];
 }
 
-bool PhotonicNetwork::MustRefuse(int sw, const Counts& counts, uint32_t candidates,
+bool PhotonicNetwork::MustRefuse(int sw, const AheadCounts& counts, uint32_t candidates,
                                  bool segment_source) const {
-  if (AnyFree(counts.held.data(), candidates)) return false;
+  if (AnyFree(counts.held, candidates)) return false;
   return !MayEndInBuffer(sw, segment_source) || counts.held[topology_->ports] >= params_.buffer_channels ||
          counts.slots >= params_.slots;
 }
@@ -684,6 +687,11 @@ std::vector<std::string> PhotonicNetwork::Problems() const {
                          std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the circuits " +
                          std::to_string(held) + " and " + std::to_string(slots_[sw]));
     }
+    const uint16_t* ahead = &ahead_held_[static_cast<size_t>(sw) * (ports() + 1)];
+    if (!std::equal(ahead, ahead + ports(), &port_held_[static_cast<size_t>(sw) * ports()]) ||
+        ahead[ports()] != buffer_held_[sw] || ahead_slots_[sw] != slots_[sw])
+      problems.push_back("switch " + std::to_string(sw) +
+                         ": the answering thread's counts differ from the harness's");
   }
   return problems;
 }

@@ -123,31 +123,31 @@ class PhotonicNetwork : public Fabric {
     std::deque<uint32_t> ready;  // units that may try now, in order
     bool listed = false;         // in sources_to_serve_
   };
-  // A control-network request carries what its switch reads (the hop's input, the destination), so
-  // serving it touches neither the circuit nor its unit.
+  // A control-network request carries what its switch reads (the hop's input and, once reserved,
+  // output; the destination), so answering it touches neither the circuit nor its unit.
   struct Request {
     uint32_t circuit;
     int32_t dst;
     uint16_t hop;
     PhotonicReq kind;
     uint8_t in_port, in_ch;
+    uint8_t out_port;
   };
   // An answer found ahead of what it does; `predicted`: the counts refused, no model was asked.
   struct Decision {
     SwitchAnswer answer;
     bool predicted = false;
   };
-  // A copy of one switch's counts, following the answers found ahead.
-  struct Counts {
-    std::vector<uint16_t> held;  // channels held per output, then of the buffer port
-    uint32_t slots = 0;
+  // One switch's counts as its answering thread keeps them (in ahead_held_ and ahead_slots_).
+  struct AheadCounts {
+    uint16_t* held;  // channels held per output, then of the buffer port
+    uint32_t& slots;
     void Hold(int port, int change) { held[port] = static_cast<uint16_t>(held[port] + change); }
     void Slots(int change) { slots += change; }
   };
   // One thread's share of a cycle's switches: indices into serving_.
   struct Part {
     std::vector<uint32_t> serving;
-    Counts counts;
   };
   // kRequeue: a unit joins the end of its source's queue; kResume: it tries again on the channel it kept.
   enum class Timed : uint8_t { kArrive, kRequeue, kResume };
@@ -178,16 +178,19 @@ class PhotonicNetwork : public Fabric {
   void ServeSource(int source);
   // An attempt of `unit` from `source` on the source's channel `ch`.
   void Start(uint32_t unit, int source, int ch);
-  // The answers to the requests the switches in serving_ serve this cycle (decisions_ in the range
-  // decided_[i] for serving_[i]), found by the parts' threads at once: a switch's answers
+  // The answers to the requests the switches in serving_ serve this cycle (batch_ and decisions_ in
+  // the range decided_[i] for serving_[i]), found by the parts' threads at once: a switch's answers
   // depend only on its model and its own counts, which only its own answers change this cycle.
   void DecideAll();
-  void Decide(int sw, uint32_t first, uint32_t end, int lane, Counts& counts);
+  void Decide(int sw, uint32_t first, uint32_t end, int lane);
   // What answer `a` to request `r` changes in its switch's counts: counts.Hold(port, change) for a
   // channel of an output (the buffer port: the switch's port count), counts.Slots(change) for its
   // buffer's entries.
   template <typename SwitchCounts>
   void Account(const Request& r, const SwitchAnswer& a, SwitchCounts&& counts) const;
+  AheadCounts Ahead(int sw) {
+    return {&ahead_held_[static_cast<size_t>(sw) * (topology_->ports + 1)], ahead_slots_[sw]};
+  }
   // Whether one of `ports` (a mask of a switch's outputs) has a channel no circuit holds, given the
   // channels held per output.
   bool AnyFree(const uint16_t* held, uint32_t ports) const;
@@ -200,11 +203,11 @@ class PhotonicNetwork : public Fabric {
     return params_.mode == PhotonicMode::kSegment && buffered_[sw] && !segment_source;
   }
   // Whether switch `sw` must refuse a reserve toward `candidates`: the RTL's rule (no candidate
-  // output with a free channel, no buffer the segment may end in) on the harness's own counts (a
-  // copy of the switch's).
+  // output with a free channel, no buffer the segment may end in) on the harness's own counts (the
+  // answering thread's).
   // The answer is Failed without asking the model, so a model that would answer Error (its tables
   // disagree with the harness) is not caught at that request; Problems() still compares the totals.
-  bool MustRefuse(int sw, const Counts& counts, uint32_t candidates, bool segment_source) const;
+  bool MustRefuse(int sw, const AheadCounts& counts, uint32_t candidates, bool segment_source) const;
   void Answer(const Request& r, int sw, const SwitchAnswer& a, uint64_t now);
   // The attempt failed back at its source: try again as photonic.on_failure says.
   void Retry(uint32_t circuit, uint64_t now);
@@ -252,6 +255,7 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::pair<int, Request>> arriving_;
   std::vector<int> serving_;  // scratch
   std::vector<std::pair<uint32_t, uint32_t>> decided_;
+  std::vector<Request> batch_;  // the requests of decisions_, copied out of the inboxes
   std::vector<Decision> decisions_;
   ThreadTeam* team_ = nullptr;
   std::vector<uint16_t> switch_part_;
@@ -267,8 +271,13 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
 
   // Figures.
-  std::vector<uint32_t> slots_;       // per switch
-  std::vector<uint16_t> port_held_;   // [sw * ports + port]: channels held of that output (links only)
+  std::vector<uint32_t> slots_;      // per switch
+  std::vector<uint16_t> port_held_;  // [sw * ports + port]: channels held of that output (links only)
+  // The same counts kept by the threads that answer (each switch's by its part's): equal to
+  // port_held_, buffer_held_ and slots_ when a cycle's answers begin, ahead of them until the
+  // answers are carried out. Problems() compares them.
+  std::vector<uint16_t> ahead_held_;  // [sw * (ports + 1) + port], the buffer port last
+  std::vector<uint32_t> ahead_slots_;
   std::vector<uint8_t> buffer_held_;  // per switch: channels held of its buffer port
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> waiting_;  // [sw * ports + port]: (unit, token)
   // Per unit (photonic.on_failure = wait): bumped when it wakes, so its other waiting places go stale.
