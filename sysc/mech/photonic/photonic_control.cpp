@@ -127,8 +127,9 @@ SwitchAnswer PhotonicControl::Handle(int sw, const SwitchRequest& request, int l
     model.Edge();  // the previous request of this cycle first (the control plane runs faster)
     lanes_[lane].toggles += model.Toggles();
   } else {
-    // A model reports a failed assertion through its thread's context: ours, on every thread.
-    Verilated::threadContextp(context_.get());
+    // A model reports a failed assertion through its thread's context: ours, on every thread
+    // (set once per thread: setting it also writes a global that every thread shares).
+    if (Verilated::threadContextp() != context_.get()) Verilated::threadContextp(context_.get());
     asked_[sw] = cycle_;
     if (every_edge_) handled_.push_back(sw);
   }
