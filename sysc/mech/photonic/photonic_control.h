@@ -2,8 +2,9 @@
 // the photonic data plane, which asks it (SwitchControl::Handle) for each control-network request
 // it serves. The answer is the model's combinational output for that request; the model's
 // registers take it on the clock edge closing the cycle, which comes as soon as the switch has no
-// more requests that cycle (Close). A switch with no request is not clocked (its tables hold; it has
-// no time base). The data plane may ask different switches from different threads at once.
+// more requests that cycle (Close; in a traced run, or with every edge, Step clocks every model
+// instead). A switch with no request is not clocked (its tables hold; it has no time base). The data
+// plane may ask different switches from different threads at once.
 #pragma once
 #include <array>
 #include <memory>

@@ -419,6 +419,13 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
                         std::to_string(static_cast<int>(r.kind)) + " of a circuit toward node " +
                         std::to_string(r.dst) + " (its tables disagree with the harness)");
   }
+  // The output a release names was read when the request was sent; the path must still hold it.
+  const bool releases = r.kind == PhotonicReq::kWalkBack || r.kind == PhotonicReq::kTeardown;
+  if (releases && r.out_port != c.path[r.hop].out_port && problems_.size() < 20) {
+    problems_.push_back("switch " + std::to_string(sw) + ": a release named output " +
+                        std::to_string(r.out_port) + ", the circuit holds " +
+                        std::to_string(c.path[r.hop].out_port));
+  }
   const auto end_in_buffer = [&] {
     c.path[r.hop].taken = now;
     c.path[r.hop].out_port = static_cast<uint8_t>(p);
@@ -687,7 +694,7 @@ std::vector<std::string> PhotonicNetwork::Problems() const {
                          std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the circuits " +
                          std::to_string(held) + " and " + std::to_string(slots_[sw]));
     }
-    const uint16_t* ahead = &ahead_held_[static_cast<size_t>(sw) * (ports() + 1)];
+    const uint16_t* ahead = &ahead_held_[AheadAt(sw)];
     if (!std::equal(ahead, ahead + ports(), &port_held_[static_cast<size_t>(sw) * ports()]) ||
         ahead[ports()] != buffer_held_[sw] || ahead_slots_[sw] != slots_[sw])
       problems.push_back("switch " + std::to_string(sw) +

@@ -30,7 +30,9 @@ class SwitchControl {
   // Switch `sw` handles one request on the edge closing the current cycle (a second request of
   // the cycle on the next edge: the control plane runs faster than the data plane).
   // Close(sw): no more requests for `sw` this cycle. Calls for different switches may come at once
-  // from different threads; `lane` is the calling thread's index in the run's thread team.
+  // from different threads; `lane` is the index, in the run's thread team, of the member whose
+  // share the switch is (the run's thread makes the calls of every share when one alone has
+  // requests), so calls with different lanes never run on one thread at once.
   virtual SwitchAnswer Handle(int sw, const SwitchRequest& request, int lane) = 0;
   virtual void Close(int sw, int lane) = 0;
   // Entries of switch `sw`'s buffer reserved or holding a packet; channels its tables hold.
