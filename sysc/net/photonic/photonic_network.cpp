@@ -94,11 +94,10 @@ void PhotonicNetwork::Attach(const PhotonicParams& params, SwitchControl* contro
   inbox_.resize(t.routers);
   listed_switch_.assign(t.routers, 0);
   slots_.assign(t.routers, 0);
-  port_held_.assign(static_cast<size_t>(t.routers) * t.ports, 0);
-  ahead_held_.assign(static_cast<size_t>(t.routers) * (t.ports + 1), 0);
+  held_.assign(static_cast<size_t>(t.routers) * (t.ports + 1), 0);
+  ahead_held_ = held_;
   ahead_slots_.assign(t.routers, 0);
-  buffer_held_.assign(t.routers, 0);
-  waiting_.resize(port_held_.size());
+  waiting_.resize(static_cast<size_t>(t.routers) * t.ports);
   ejection_work_.assign(t.nodes, 0.0);
   slot_cycles_.assign(t.routers, 0);
   slots_since_.assign(t.routers, 0);
@@ -391,9 +390,8 @@ bool PhotonicNetwork::AnyFree(const uint16_t* held, uint32_t ports) const {
 }
 
 int PhotonicNetwork::CircuitChannels(int sw) const {
-  const size_t at = static_cast<size_t>(sw) * topology_->ports;
-  return std::accumulate(port_held_.begin() + at, port_held_.begin() + at + topology_->ports, 0) +
-         buffer_held_[sw];
+  const auto at = held_.begin() + static_cast<ptrdiff_t>(HeldAt(sw));
+  return std::accumulate(at, at + topology_->ports + 1, 0);
 }
 
 bool PhotonicNetwork::MustRefuse(int sw, const AheadCounts& counts, uint32_t candidates,
@@ -532,8 +530,7 @@ void PhotonicNetwork::Retry(uint32_t circuit, uint64_t now) {
     // else until one of them frees a channel.
     u.kept_ch = c.source_ch;
     const int p = topology_->ports;
-    if (c.blocked_ports == 0 ||
-        AnyFree(&port_held_[static_cast<size_t>(c.blocked_sw) * p], c.blocked_ports)) {
+    if (c.blocked_ports == 0 || AnyFree(&held_[HeldAt(c.blocked_sw)], c.blocked_ports)) {
       Schedule(now + 1, Timed::kResume, c.unit);
     } else {
       for (uint32_t ports = c.blocked_ports; ports; ports &= ports - 1)
@@ -553,13 +550,11 @@ void PhotonicNetwork::Schedule(uint64_t at, Timed kind, uint32_t id) {
 }
 
 void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
-  if (port >= topology_->ports) {  // the buffer port: no unit waits for it
-    buffer_held_[sw] = static_cast<uint8_t>(buffer_held_[sw] + change);
-    return;
-  }
+  uint16_t& held = held_[HeldAt(sw) + static_cast<size_t>(port)];
+  held = static_cast<uint16_t>(held + change);
+  if (change > 0 || port == topology_->ports) return;  // no unit waits for the buffer port
   const size_t at = static_cast<size_t>(sw) * topology_->ports + port;
-  port_held_[at] = static_cast<uint16_t>(port_held_[at] + change);
-  if (change > 0 || waiting_[at].empty()) return;
+  if (waiting_[at].empty()) return;
   for (const auto& [unit, token] : waiting_[at]) {
     if (wait_token_[unit] != token) continue;  // woken already by another output
     ++wait_token_[unit];
@@ -694,9 +689,9 @@ std::vector<std::string> PhotonicNetwork::Problems() const {
                          std::to_string(control_->SlotsUsed(sw)) + " buffer entries, the circuits " +
                          std::to_string(held) + " and " + std::to_string(slots_[sw]));
     }
-    const uint16_t* ahead = &ahead_held_[AheadAt(sw)];
-    if (!std::equal(ahead, ahead + ports(), &port_held_[static_cast<size_t>(sw) * ports()]) ||
-        ahead[ports()] != buffer_held_[sw] || ahead_slots_[sw] != slots_[sw])
+    const size_t at = HeldAt(sw);
+    if (!std::equal(&ahead_held_[at], &ahead_held_[at] + ports() + 1, &held_[at]) ||
+        ahead_slots_[sw] != slots_[sw])
       problems.push_back("switch " + std::to_string(sw) +
                          ": the answering thread's counts differ from the harness's");
   }

@@ -188,8 +188,8 @@ class PhotonicNetwork : public Fabric {
   // buffer's entries.
   template <typename SwitchCounts>
   void Account(const Request& r, const SwitchAnswer& a, SwitchCounts&& counts) const;
-  size_t AheadAt(int sw) const { return static_cast<size_t>(sw) * (topology_->ports + 1); }
-  AheadCounts Ahead(int sw) { return {&ahead_held_[AheadAt(sw)], ahead_slots_[sw]}; }
+  size_t HeldAt(int sw) const { return static_cast<size_t>(sw) * (topology_->ports + 1); }
+  AheadCounts Ahead(int sw) { return {&ahead_held_[HeldAt(sw)], ahead_slots_[sw]}; }
   // Whether one of `ports` (a mask of a switch's outputs) has a channel no circuit holds, given the
   // channels held per output.
   bool AnyFree(const uint16_t* held, uint32_t ports) const;
@@ -270,15 +270,14 @@ class PhotonicNetwork : public Fabric {
   std::vector<std::unique_ptr<Channel>> channels_;
 
   // Figures.
-  std::vector<uint32_t> slots_;      // per switch
-  std::vector<uint16_t> port_held_;  // [sw * ports + port]: channels held of that output (links only)
-  // The same counts kept by the threads that answer (each switch's by its part's): equal to
-  // port_held_, buffer_held_ and slots_ when a cycle's answers begin, ahead of them until the
-  // answers are carried out. Both follow the same answers through Account(), so Problems(), which
-  // compares them, finds a difference only if one of them was written outside it (a race).
-  std::vector<uint16_t> ahead_held_;  // [sw * (ports + 1) + port], the buffer port last
+  std::vector<uint32_t> slots_;  // per switch
+  std::vector<uint16_t> held_;   // [HeldAt(sw) + port]: channels held of each output, the buffer port last
+  // The same counts kept by the threads that answer (each switch's by its part's): equal to held_
+  // and slots_ when a cycle's answers begin, ahead of them until the answers are carried out. Both
+  // follow the same answers through Account(), so Problems(), which compares them, finds a
+  // difference only if one of them was written outside it (a race).
+  std::vector<uint16_t> ahead_held_;  // laid out as held_
   std::vector<uint32_t> ahead_slots_;
-  std::vector<uint8_t> buffer_held_;  // per switch: channels held of its buffer port
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> waiting_;  // [sw * ports + port]: (unit, token)
   // Per unit (photonic.on_failure = wait): bumped when it wakes, so its other waiting places go stale.
   // Beside the units, not in them: a release reads the token of every unit waiting for it.
