@@ -7,9 +7,12 @@ Reads the RTL's `typedef enum` blocks and writes one translate filter file per e
 every trace that carries an enum: a signal declared with the enum type, or a port whose
 declaration comment says `enum: <type>`; a `#{alias} (i)vec (j)vec` slice of such a vector
 gets the filter when it is one element wide. Filter paths are absolute (GTKWave resolves them
-from its working folder). A view signal the RTL does not declare is an error: views cannot go stale.
+from its working folder): OUT/filters, or --filters-at where the files will be read from (an
+installation staged under DESTDIR). A view signal the RTL does not declare is an error: views
+cannot go stale.
 
-Usage: wave_views.py --rtl RTL_DIR --views VIEWS_DIR --out OUT_DIR   (run by the build)
+Usage: wave_views.py --rtl RTL_DIR --views VIEWS_DIR --out OUT_DIR [--filters-at DIR]
+       (run by the build and by its installation)
 """
 import argparse
 import glob
@@ -107,7 +110,7 @@ class Rtl:
         return self.signal_enums[module].get(signal, (None, False))
 
 
-def write_filters(rtl, out):
+def write_filters(rtl, out, filters_at):
     os.makedirs(f"{out}/filters", exist_ok=True)
     paths = {}
     for enum, (width, values, source) in sorted(rtl.enums.items()):
@@ -117,7 +120,7 @@ def write_filters(rtl, out):
         with open(path + ".tmp", "w") as f:
             f.write("\n".join(lines) + "\n")
         os.replace(path + ".tmp", path)
-        paths[enum] = path
+        paths[enum] = f"{filters_at}/{enum}.gtkwf" if filters_at else path
     return paths
 
 
@@ -180,9 +183,10 @@ def main():
     parser.add_argument("--rtl", required=True)
     parser.add_argument("--views", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--filters-at", help="the folder the views name for their filters (default: OUT/filters)")
     args = parser.parse_args()
     rtl = Rtl(os.path.abspath(args.rtl))
-    filters = write_filters(rtl, args.out)
+    filters = write_filters(rtl, args.out, args.filters_at)
     templates = sorted(glob.glob(f"{args.views}/*.gtkw"))
     if not templates:
         fail(f"no views in {args.views}")

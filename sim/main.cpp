@@ -28,12 +28,6 @@
 #include "traffic/message_stream.h"
 #include "traffic/workload.h"
 
-#ifndef ICNSIM_SCENARIO_DIR
-#define ICNSIM_SCENARIO_DIR "sim/scenarios"
-#endif
-#ifndef ICNSIM_WAVES_DIR
-#define ICNSIM_WAVES_DIR "waves"
-#endif
 #ifndef ICNSIM_VERSION
 #define ICNSIM_VERSION "unknown"
 #endif
@@ -132,11 +126,35 @@ std::string Slurp(const std::string& path) {
   return text.str();
 }
 
+// The bundled scenarios, views and RTL: share/icnsim beside the program's bin/ once installed, or
+// in the build folder (which links it to the sources). Found from the program's own path, so
+// neither the source nor the build folder is compiled in and an installed tree may move.
+fs::path DataDir() {
+  static const fs::path dir = [] {
+    std::error_code error;
+    const fs::path program = fs::read_symlink("/proc/self/exe", error).parent_path();
+    for (const fs::path& candidate : {program / ".." / "share" / "icnsim", program / "share" / "icnsim"}) {
+      if (fs::is_directory(candidate / "scenarios")) return fs::canonical(candidate);
+    }
+    return fs::path();
+  }();
+  return dir;
+}
+
+fs::path BundledScenarios() {
+  if (DataDir().empty()) {
+    throw icn::ScenarioError(
+        "no bundled scenarios: share/icnsim/scenarios is neither beside nor under the folder of " +
+        fs::read_symlink("/proc/self/exe").parent_path().string());
+  }
+  return DataDir() / "scenarios";
+}
+
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
 std::string ResolveScenario(const std::string& arg) {
   if (fs::is_regular_file(arg)) return arg;
-  const fs::path bundled = fs::path(ICNSIM_SCENARIO_DIR) / (arg + ".yaml");
-  if (fs::is_regular_file(bundled)) return bundled.string();
+  const fs::path bundled = BundledScenarios() / (arg + ".yaml");
+  if (fs::is_regular_file(bundled)) return fs::canonical(bundled).string();
   throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario" +
                            (fs::is_directory(arg) ? " (it is a folder)" : "") + " (icnsim list shows them)");
 }
@@ -293,7 +311,8 @@ int Run(const Request& request) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
     // Absolute paths, so the command works from any folder; the build's copy of the view names
     // encoded values (scripts/wave_views.py).
-    const fs::path view = fs::path(ICNSIM_WAVES_DIR) / fs::path(traced.info->view(*traced.config)).filename();
+    const fs::path view =
+        fs::weakly_canonical(DataDir() / "waves" / fs::path(traced.info->view(*traced.config)).filename());
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
                 view.c_str());
@@ -352,7 +371,7 @@ int WriteWorkload(const Request& request) {
 
 int List() {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(ICNSIM_SCENARIO_DIR)) {
+  for (const auto& entry : fs::directory_iterator(BundledScenarios())) {
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
