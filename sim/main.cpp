@@ -126,14 +126,26 @@ std::string Slurp(const std::string& path) {
   return text.str();
 }
 
-// The bundled scenarios, views and RTL: share/icnsim beside the program's bin/ once installed, or
-// in the build folder (which links it to the sources). Found from the program's own path, so
-// neither the source nor the build folder is compiled in and an installed tree may move.
+// The folder of the running program (empty if the system does not say).
+fs::path ProgramDir() {
+  std::error_code error;
+  const fs::path program = fs::read_symlink("/proc/self/exe", error);
+  return error ? fs::path() : program.parent_path();
+}
+
+// Where the bundled scenarios, views and RTL are looked for: share/icnsim in the build folder
+// (links to the sources), then beside the program's bin/ once installed. Found from the program's
+// own path, so neither the source nor the build folder is compiled in and an installed tree may move.
+std::vector<fs::path> DataDirCandidates() {
+  const fs::path program = ProgramDir();
+  if (program.empty()) return {};
+  return {program / "share" / "icnsim", program.parent_path() / "share" / "icnsim"};
+}
+
+// The first candidate that holds scenarios/, or empty.
 fs::path DataDir() {
   static const fs::path dir = [] {
-    std::error_code error;
-    const fs::path program = fs::read_symlink("/proc/self/exe", error).parent_path();
-    for (const fs::path& candidate : {program / ".." / "share" / "icnsim", program / "share" / "icnsim"}) {
+    for (const fs::path& candidate : DataDirCandidates()) {
       if (fs::is_directory(candidate / "scenarios")) return fs::canonical(candidate);
     }
     return fs::path();
@@ -141,19 +153,20 @@ fs::path DataDir() {
   return dir;
 }
 
-fs::path BundledScenarios() {
-  if (DataDir().empty()) {
-    throw icn::ScenarioError(
-        "no bundled scenarios: share/icnsim/scenarios is neither beside nor under the folder of " +
-        fs::read_symlink("/proc/self/exe").parent_path().string());
-  }
-  return DataDir() / "scenarios";
+// What is missing when DataDir() is empty, for an error message.
+std::string NoDataDir() {
+  std::string looked;
+  for (const fs::path& candidate : DataDirCandidates())
+    looked += (looked.empty() ? "" : ", ") + candidate.string();
+  return "no bundled scenarios (share/icnsim/scenarios: " +
+         (looked.empty() ? "the program's path is unknown" : "looked in " + looked) + ")";
 }
 
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
 std::string ResolveScenario(const std::string& arg) {
   if (fs::is_regular_file(arg)) return arg;
-  const fs::path bundled = BundledScenarios() / (arg + ".yaml");
+  if (DataDir().empty()) throw icn::ScenarioError(arg + ": no such scenario file, and " + NoDataDir());
+  const fs::path bundled = DataDir() / "scenarios" / (arg + ".yaml");
   if (fs::is_regular_file(bundled)) return fs::canonical(bundled).string();
   throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario" +
                            (fs::is_directory(arg) ? " (it is a folder)" : "") + " (icnsim list shows them)");
@@ -309,13 +322,13 @@ int Run(const Request& request) {
         request.window.c_str(), static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
   } else if (!request.trace.empty() && !request.quiet) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
-    // Absolute paths, so the command works from any folder; the build's copy of the view names
-    // encoded values (scripts/wave_views.py).
-    const fs::path view =
-        fs::weakly_canonical(DataDir() / "waves" / fs::path(traced.info->view(*traced.config)).filename());
+    // Absolute paths, so the command works from any folder; the build's or installation's copy of
+    // the view names encoded values (scripts/wave_views.py).
+    const fs::path view = DataDir() / "waves" / fs::path(traced.info->view(*traced.config)).filename();
+    const bool viewed = !DataDir().empty() && fs::is_regular_file(view);
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
-                view.c_str());
+                viewed ? fs::canonical(view).c_str() : "(no view: share/icnsim/waves not found)");
   }
   if (!results["check"]["ok"].get<bool>()) {
     for (const auto& p : results["check"]["problems"]) {
@@ -371,7 +384,8 @@ int WriteWorkload(const Request& request) {
 
 int List() {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(BundledScenarios())) {
+  if (DataDir().empty()) throw icn::ScenarioError(NoDataDir());
+  for (const auto& entry : fs::directory_iterator(DataDir() / "scenarios")) {
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());

@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
-# `cmake --install` gives a tree that stands on its own and may move: installed, then moved to
-# another folder, it holds no path of the source or build folder; its icnsim lists and runs the
-# bundled scenarios and names its installed view; and a program of one's own (tb/package/) builds
-# against it with find_package(icnsim) and runs a network through the harness library.
-#   tb/install_test.sh BUILD_DIR
+# `cmake --install` gives a tree that stands on its own and may move: installed (to a relative
+# prefix), then moved to another folder, it holds no path of the source or build folder; its icnsim
+# lists and runs the bundled scenarios and names its installed view, and without its share/icnsim
+# says so (exit 2); programs of one's own build against it with find_package(icnsim): tb/package/
+# runs a network through the harness library, examples/systemc_traffic/ drives one from SystemC
+# models bound to the NICs, with the same results on 1 and 2 threads.
+#   tb/install_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
-build=$(realpath "$1")
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$1
+build=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "install_test: $*" >&2; exit 1; }
 
-cmake --install "$build" --prefix "$tmp/installed" > "$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install failed"; }
-mv "$tmp/installed" "$tmp/moved"
+cd "$tmp"
+cmake --install "$build" --prefix installed > install.log || { cat install.log; fail "cmake --install failed"; }
+mv installed moved
 prefix=$tmp/moved
 
-found=$(grep -rlaF -e "$src" -e "$build" "$prefix" || true)
+# Either folder as given and as the file system resolves it.
+found=$(grep -rlaF -e "$src" -e "$build" -e "$(realpath "$src")" -e "$(realpath "$build")" "$prefix" || true)
 [ -z "$found" ] || fail "these installed files name the source or build folder: $found"
 for file in bin/icnsim lib/libicnsim_harness.a lib/libicnsim_controllers.a include/icnsim/run/simulation.h \
             include/icnsim/models/Veee_port.h share/icnsim/rtl/eee/eee_port.sv share/icnsim/scenarios/default.yaml \
@@ -26,15 +30,35 @@ done
 grep -q "^\^[0-9]* $tmp/installed/share/icnsim/waves/filters/" "$prefix/share/icnsim/waves/eee_port.gtkw" ||
   fail "eee_port.gtkw does not name its filters where it was installed"
 
-cd "$tmp"
 "$prefix/bin/icnsim" list | grep -q "^default " || fail "the installed icnsim lists no bundled default scenario"
 "$prefix/bin/icnsim" run default --set sim.warmup_cycles=500 --set sim.measure_cycles=2000 --out run \
   --trace run/eee.fst > run.log || { cat run.log; fail "the installed icnsim could not run default"; }
 grep -q "gtkwave $tmp/run/eee.fst $prefix/share/icnsim/waves/eee_port.gtkw" run.log ||
   { cat run.log; fail "the installed icnsim does not name its installed view"; }
 
+mkdir lone && cp "$prefix/bin/icnsim" lone/
+status=0
+lone/icnsim run default > lone.log 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q "default: no such scenario file, and no bundled scenarios" lone.log ||
+  { cat lone.log; fail "icnsim without its share/icnsim did not say so with exit 2 (gave $status)"; }
+
 cmake -S "$src/tb/package" -B user -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON > user.log 2>&1 &&
   cmake --build user -j "$(nproc)" >> user.log 2>&1 || { cat user.log; fail "tb/package does not build against the package"; }
 ! grep -qF -e "$build" -e "$src/sysc" user/compile_commands.json || fail "tb/package compiled with the build or source tree"
 user/run_scenario default sim.warmup_cycles=500 sim.measure_cycles=2000 || fail "tb/package's run failed"
-echo "install_test: installed, moved, ran, and built a program against it"
+status=0
+user/run_scenario default sim.no_such_key=1 2> bad.log || status=$?
+[ $status -eq 2 ] && grep -q "sim.no_such_key" bad.log || { cat bad.log; fail "tb/package took an unknown key ($status)"; }
+
+cmake -S "$src/examples/systemc_traffic" -B example -DCMAKE_PREFIX_PATH="$prefix" > example.log 2>&1 &&
+  cmake --build example -j "$(nproc)" >> example.log 2>&1 || { cat example.log; fail "examples/systemc_traffic does not build"; }
+for threads in 1 2; do
+  example/request_reply sim.threads=$threads sim.measure_cycles=5000 > "example$threads.out" 2> "example$threads.err" ||
+    { cat "example$threads.out" "example$threads.err"; fail "examples/systemc_traffic failed on $threads threads"; }
+done
+cat example1.out
+grep -q "replies [1-9][0-9]*," example1.out && grep -q " 0 lost, verdict ok" example1.out ||
+  fail "examples/systemc_traffic: no replies, or not ok"
+grep -q "request_reply: 2 network threads" example2.err || { cat example2.err; fail "the example ran on one thread"; }
+cmp -s example1.out example2.out || { cat example2.out; fail "examples/systemc_traffic: 2 threads differ from 1"; }
+echo "install_test: installed, moved, ran, and built two programs against it"

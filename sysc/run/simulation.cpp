@@ -102,7 +102,7 @@ void Simulation::UseThreads() {
   fabric_->UseTeam(*team_);
 }
 
-void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
+uint32_t Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
   const bool labelled = stats_.measuring();
   const uint32_t id = pool_.Allocate();
   Packet& p = pool_[id];
@@ -118,12 +118,20 @@ void Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) {
   fabric_->Inject(id);
   stats_.OnCreated(labelled, flits);
   generated_flits_ += flits;
+  return id;
+}
+
+void Simulation::Attach(ExternalTraffic& source) {
+  if (cycle_ != 0 || external_) throw std::logic_error("Simulation::Attach: once, before the first cycle");
+  external_ = &source;
+  jumps_ = false;
 }
 
 void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
   const Packet& p = pool_[packet];
   stats_.OnDelivered(p.measured, now - p.created, now - p.injected, p.hops, p.flits);
   traffic_.OnDelivered(p, now);
+  if (external_) external_->OnDelivered(packet, p, now);
   if (on_delivery) on_delivery(p, now - p.created);
   pool_.Release(packet);
 }
@@ -133,6 +141,12 @@ void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
 void Simulation::Step() {
   fabric_->DeliverArrivals(cycle_);
   if (generating_) traffic_.Generate(cycle_, create_);
+  if (generating_ && external_) {
+    external_->Generate(cycle_, [this](int src, int dst, uint32_t flits) {
+      ++external_created_;
+      return Create(src, dst, flits, Packet::kNoMessage);
+    });
+  }
   fabric_->Advance(cycle_);
   for (auto& m : mechanisms_) m->Step(cycle_);
   for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(1);
@@ -507,6 +521,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
   }
   r["energy"] = EnergyResults();
   if (workload) r["workload"] = WorkloadResults();
+  if (external_) r["external_traffic"] = {{"packets", external_created_}};
   r["sim"] = {{"cycles", cycle_},
               {"wall_s", wall_s},
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},

@@ -24,6 +24,7 @@
 #include "run/run_params.h"
 #include "run/steady_state.h"
 #include "run/watchdog.h"
+#include "traffic/external_traffic.h"
 #include "traffic/traffic_source.h"
 
 namespace icn {
@@ -63,6 +64,9 @@ class Simulation final : private SinkObserver {
   uint64_t jumped_cycles() const { return jumped_cycles_; }
   // Observer of every delivered packet (tests: per-packet latency checks). Empty = none.
   std::function<void(const Packet&, uint64_t latency)> on_delivery;
+  // Messages from outside (run/nic_ports.h) from the first cycle on, beside traffic.*; the run then
+  // visits every cycle (no clock jumps: it cannot know when the next one comes). Before Tick().
+  void Attach(ExternalTraffic& source);
 
  private:
   // Energy at the start of the measurement window, then over it once the window has closed.
@@ -75,7 +79,7 @@ class Simulation final : private SinkObserver {
 
   void OnDelivered(uint32_t packet, uint64_t now) override;
   void OnViolation(const std::string& what) override { stats_.OnViolation(what); }
-  void Create(int src, int dst, uint32_t flits, uint32_t message);
+  uint32_t Create(int src, int dst, uint32_t flits, uint32_t message);
   void AddMechanisms(const Scenario& scenario);
   void UseThreads();
   static constexpr int kRoutersPerThread = 128;  // sim.threads = 0: fewer per thread do not pay
@@ -116,6 +120,8 @@ class Simulation final : private SinkObserver {
   std::unique_ptr<Fabric> fabric_;
   TrafficSource traffic_;
   TrafficSource::Create create_;
+  ExternalTraffic* external_ = nullptr;
+  uint64_t external_created_ = 0;  // packets it created (results.json: external_traffic)
   std::unique_ptr<Tracer> tracer_;
   std::unique_ptr<EnergyLedger> ledger_;
   std::vector<std::unique_ptr<Mechanism>> mechanisms_;
