@@ -26,7 +26,8 @@ struct Totals {
   uint64_t requests = 0, replies = 0, round_trip_sum = 0, round_trip_max = 0;
 };
 
-SC_MODULE(Node) {
+class Node : public sc_core::sc_module {
+ public:
   SC_HAS_PROCESS(Node);
   Node(const sc_core::sc_module_name& name, icn::NicPorts& ports, int node, sc_core::sc_time cycle,
        uint64_t seed, Totals& totals)
@@ -70,6 +71,7 @@ SC_MODULE(Node) {
     }
   }
 
+ private:
   icn::NicPorts& ports_;
   const int node_;
   const sc_core::sc_time cycle_;
