@@ -22,7 +22,8 @@ RUNS = [
 ]
 
 # Written only when a program of one's own attaches traffic (run/nic_ports.h: examples/systemc_traffic).
-LIBRARY_ONLY = {"external_traffic.packets"}
+LIBRARY_ONLY = {"external_traffic.packets", "external_traffic.written", "external_traffic.in_network",
+                "external_traffic.waiting_to_enter", "external_traffic.not_read"}
 
 # Names chosen by the run, not by the code: one table row stands for all of them.
 GENERIC_ROWS = [(re.compile(r"^params\..*"), "params.<key>"),

@@ -1,8 +1,9 @@
 // Every node of a bundled network runs a client and a server of its own, as SystemC threads bound
 // to its NIC through icn::NicPorts. The client sends a request (2 flits) to a random other node
-// after a random think time (geometric, mean 200 cycles) and waits for its reply; the server answers
-// each request with a reply of 8 flits. At the end: requests, replies, the round trips' mean and
-// maximum, and the run's verdict (the harness checks that nothing was lost).
+// after a random think time (1 to 400 cycles) and waits for its reply; the server answers each
+// request with a reply of 8 flits. At the end: requests, replies, the round trips' mean and maximum
+// (from the request entering the network to the reply's arrival), where every message written is
+// (the books must balance), and the run's verdict (the harness checks that nothing was lost).
 //   request_reply [KEY=VALUE ...]     (scenario keys over the bundled `default` scenario)
 #include <cstdio>
 #include <memory>
@@ -20,10 +21,11 @@
 
 namespace {
 
-constexpr uint64_t kReply = uint64_t{1} << 63;  // tag bit: a reply (the rest: the request's send cycle)
+constexpr uint64_t kReply = uint64_t{1} << 63;  // tag bit: a reply (the rest: the request's sent_cycle)
 
 struct Totals {
   uint64_t requests = 0, replies = 0, round_trip_sum = 0, round_trip_max = 0;
+  uint64_t written = 0, read = 0;  // messages written into the NICs' fifos, deliveries read
 };
 
 class Node : public sc_core::sc_module {
@@ -41,24 +43,23 @@ class Node : public sc_core::sc_module {
     SC_THREAD(Server);
   }
 
-  // One request at a time: think, send, wait for the reply.
+  // One request at a time: think 1 to 400 cycles, send, wait for the reply.
   void Client() {
-    std::geometric_distribution<int> think(1.0 / 200);
-    std::uniform_int_distribution<int> other(0, ports_.nodes() - 2);
     for (;;) {
-      wait(cycle_ * (think(rng_) + 1));
-      const int pick = other(rng_);
-      const int dst = pick >= node_ ? pick + 1 : pick;
-      ports_.to_network(node_).write({dst, 2, ports_.cycle()});
+      wait(cycle_ * static_cast<double>(rng_() % 400 + 1));
+      const int pick = static_cast<int>(rng_() % (ports_.nodes() - 1));
+      Send({pick >= node_ ? pick + 1 : pick, 2, 0});
       ++totals_.requests;
       wait(replied_);
     }
   }
 
-  // Answers requests; a reply ends this node's round trip.
+  // Answers a request with a reply that carries the cycle the request entered the network; a
+  // reply ends this node's round trip.
   void Server() {
     for (;;) {
       const icn::NetworkDelivery d = ports_.from_network(node_).read();
+      ++totals_.read;
       if (d.tag & kReply) {
         const uint64_t round_trip = d.delivered_cycle - (d.tag & ~kReply);
         ++totals_.replies;
@@ -66,12 +67,17 @@ class Node : public sc_core::sc_module {
         totals_.round_trip_max = std::max(totals_.round_trip_max, round_trip);
         replied_.notify(sc_core::SC_ZERO_TIME);
       } else {
-        ports_.to_network(node_).write({d.src, 8, d.tag | kReply});
+        Send({d.src, 8, d.sent_cycle | kReply});
       }
     }
   }
 
  private:
+  void Send(const icn::NetworkMessage& m) {
+    ports_.to_network(node_).write(m);
+    ++totals_.written;
+  }
+
   icn::NicPorts& ports_;
   const int node_;
   const sc_core::sc_time cycle_;
@@ -95,6 +101,10 @@ int sc_main(int argc, char* argv[]) {
     std::fprintf(stderr, "request_reply: %s\n", e.what());
     return 2;
   }
+  if (params->topology->nodes < 2) {
+    std::fprintf(stderr, "request_reply: the network needs two nodes or more\n");
+    return 2;
+  }
   icn::Simulation sim(*scenario, *params, icn::RunOptions{});
   icn::SimTop top("top", sim, params->sim.cycle_ns);
   icn::NicPorts ports("nics", sim);
@@ -114,13 +124,24 @@ int sc_main(int argc, char* argv[]) {
               static_cast<unsigned long long>(totals.replies),
               totals.replies ? static_cast<double>(totals.round_trip_sum) / totals.replies : 0.0,
               static_cast<unsigned long long>(totals.round_trip_max));
-  std::printf("network: %llu packets sent through the NICs' fifos, %llu delivered, %llu lost, verdict %s\n",
-              static_cast<unsigned long long>(results["external_traffic"]["packets"].get<uint64_t>()),
-              static_cast<unsigned long long>(results["packets"]["delivered"].get<uint64_t>()),
+  // Every message written is read, or still in the network or a fifo (results.json: external_traffic).
+  const nlohmann::json& e = results["external_traffic"];
+  const auto count = [&](const char* field) { return e[field].get<uint64_t>(); };
+  const bool balanced =
+      count("written") == totals.written &&
+      totals.written == totals.read + count("not_read") + count("in_network") + count("waiting_to_enter");
+  std::printf(
+      "messages %llu written, %llu read, at the end %llu in the network, %llu waiting to enter, "
+      "%llu not read: %s\n",
+      static_cast<unsigned long long>(totals.written), static_cast<unsigned long long>(totals.read),
+      static_cast<unsigned long long>(count("in_network")),
+      static_cast<unsigned long long>(count("waiting_to_enter")),
+      static_cast<unsigned long long>(count("not_read")), balanced ? "balanced" : "NOT BALANCED");
+  std::printf("network: %llu packets lost, verdict %s\n",
               static_cast<unsigned long long>(results["packets"]["lost"].get<uint64_t>()),
               results["verdict"].get<std::string>().c_str());
   std::fprintf(stderr, "request_reply: %d network threads, %llu cycles\n",
                results["sim"]["threads"].get<int>(),
                static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
-  return results["verdict"] == "ok" ? 0 : 1;
+  return balanced && results["verdict"] == "ok" ? 0 : 1;
 }

@@ -15,7 +15,7 @@ std::ostream& operator<<(std::ostream& os, const NetworkDelivery& d) {
 }
 
 NicPorts::NicPorts(const sc_core::sc_module_name& name, Simulation& sim, int depth)
-    : sc_core::sc_module(name), sim_(sim) {
+    : sc_core::sc_module(name) {
   const int nodes = sim.fabric().nodes();
   for (int node = 0; node < nodes; ++node) {
     const std::string n = std::to_string(node);
@@ -29,32 +29,31 @@ NicPorts::NicPorts(const sc_core::sc_module_name& name, Simulation& sim, int dep
   sim.Attach(*this);
 }
 
+// Blocking, through nb_write (which checks and counts): whatever the library's own write calls.
 void NicPorts::Outbox::write(const NetworkMessage& m) {
-  ports_.Check(node_, m);
-  sc_core::sc_fifo<NetworkMessage>::write(m);
-  ports_.Written(node_);
+  while (num_free() == 0) sc_core::wait(data_read_event());
+  nb_write(m);
 }
 
 bool NicPorts::Outbox::nb_write(const NetworkMessage& m) {
-  ports_.Check(node_, m);
-  if (!sc_core::sc_fifo<NetworkMessage>::nb_write(m)) return false;
+  if (!ports_.Check(node_, m) || !sc_core::sc_fifo<NetworkMessage>::nb_write(m)) return false;
   ports_.Written(node_);
   return true;
 }
 
-void NicPorts::Check(int node, const NetworkMessage& m) const {
+bool NicPorts::Check(int node, const NetworkMessage& m) const {
   std::string problem;
   if (m.dst < 0 || m.dst >= nodes()) {
     problem = "dst " + std::to_string(m.dst) + " is not a node (0.." + std::to_string(nodes() - 1) + ")";
   } else if (m.dst == node) {
-    problem = "dst " + std::to_string(m.dst) + " is the sending node itself";
+    problem = "dst " + std::to_string(m.dst) + " is the sending node itself (allowed: any other node)";
   } else if (m.flits < 1 || m.flits > kMaxFlits) {
     problem = std::to_string(m.flits) + " flits (allowed: 1.." + std::to_string(kMaxFlits) + ")";
   }
-  if (!problem.empty()) {
-    const std::string what = std::string(name()) + ".to_network(" + std::to_string(node) + "): " + problem;
-    SC_REPORT_ERROR("icn::NicPorts", what.c_str());
-  }
+  if (problem.empty()) return true;
+  const std::string what = std::string(name()) + ".to_network(" + std::to_string(node) + "): " + problem;
+  SC_REPORT_ERROR("icn::NicPorts", what.c_str());
+  return false;  // (an error action without a throw: the message is refused)
 }
 
 void NicPorts::Written(int node) {
@@ -88,6 +87,7 @@ void NicPorts::Generate(uint64_t, const Create& create) {
       }
       ours_[id] = true;
       tags_[id] = m.tag;
+      ++in_network_;
     }
     // Written at this very edge: readable from the next delta cycle, taken at the next cycle.
     if (taken_[node] < written_[node]) sending_[kept++] = node;
@@ -98,11 +98,27 @@ void NicPorts::Generate(uint64_t, const Create& create) {
 void NicPorts::OnDelivered(uint32_t id, const Packet& packet, uint64_t now) {
   if (id >= ours_.size() || !ours_[id]) return;
   ours_[id] = false;
+  --in_network_;
   const NetworkDelivery d{packet.src, packet.dst, packet.flits, tags_[id], packet.created, now};
   std::deque<NetworkDelivery>& waiting = waiting_[d.dst];
   if (waiting.empty() && from_network_[d.dst]->nb_write(d)) return;
   if (waiting.empty()) waiting_nodes_.push_back(d.dst);
   waiting.push_back(d);
+}
+
+// Where every message written is at the end: taken into the network (and delivered, or still in
+// it), or still in a fifo on either side.
+void NicPorts::Report(nlohmann::json& results) const {
+  uint64_t written = 0, waiting_to_enter = 0, not_read = 0;
+  for (int node = 0; node < nodes(); ++node) {
+    written += written_[node];
+    waiting_to_enter += written_[node] - taken_[node];
+    not_read += waiting_[node].size() + static_cast<uint64_t>(from_network_[node]->num_available());
+  }
+  results["written"] = written;
+  results["in_network"] = in_network_;
+  results["waiting_to_enter"] = waiting_to_enter;
+  results["not_read"] = not_read;
 }
 
 }  // namespace icn

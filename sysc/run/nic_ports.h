@@ -6,7 +6,10 @@
 // model woken at that time is taken at that edge) enters the network that cycle. Nodes are taken
 // in index order and each fifo in its own order, so with models that are deterministic themselves
 // the run is too, at any sim.threads (deliveries reach the run's thread in a fixed order). A full
-// fifo of deliveries keeps the rest until the model reads: nothing is lost.
+// fifo of deliveries keeps the rest and hands them on at the next cycles as the model reads:
+// nothing is dropped, and results.json's external_traffic says at the end where every message is.
+// A clocked model (an SC_METHOD on the clock's edge) writes in the edge's delta cycle: its message
+// enters the next cycle; NetworkDelivery's cycles say when each really did.
 //
 // A run with NicPorts attached visits every cycle (no clock jumps); one without costs nothing.
 #pragma once
@@ -53,12 +56,10 @@ class NicPorts : public sc_core::sc_module, private ExternalTraffic {
 
   int nodes() const { return static_cast<int>(to_network_.size()); }
   // Write here what node `node` sends; a message to a node that does not exist, to itself or
-  // with a flit count outside 1..kMaxFlits is an SC_REPORT_ERROR at the write.
+  // with a flit count outside 1..kMaxFlits is an SC_REPORT_ERROR at the write (and refused).
   sc_core::sc_fifo<NetworkMessage>& to_network(int node) { return *to_network_.at(node); }
   // Read here what arrived at node `node`.
   sc_core::sc_fifo<NetworkDelivery>& from_network(int node) { return *from_network_.at(node); }
-  // The run's current cycle.
-  uint64_t cycle() const { return sim_.cycle(); }
 
  private:
   // A node's outgoing fifo: every write is checked and tells the ports that the node has messages.
@@ -74,18 +75,19 @@ class NicPorts : public sc_core::sc_module, private ExternalTraffic {
     int node_;
   };
 
-  void Check(int node, const NetworkMessage& m) const;
+  bool Check(int node, const NetworkMessage& m) const;
   void Written(int node);
   void Generate(uint64_t now, const Create& create) override;
   void OnDelivered(uint32_t id, const Packet& packet, uint64_t now) override;
+  void Report(nlohmann::json& results) const override;
 
-  Simulation& sim_;
   std::vector<std::unique_ptr<Outbox>> to_network_;
   std::vector<std::unique_ptr<sc_core::sc_fifo<NetworkDelivery>>> from_network_;
   std::vector<uint64_t> written_, taken_;  // per node: messages written into / taken from its outbox
   std::vector<int> sending_;               // the nodes with written > taken, each once
   std::vector<uint64_t> tags_;             // per packet id: its message's tag, while in flight
   std::vector<bool> ours_;                 // per packet id: sent through these ports, in flight
+  uint64_t in_network_ = 0;                // packets of ours in flight
   std::vector<std::deque<NetworkDelivery>> waiting_;  // per node: deliveries its full fifo did not take
   std::vector<int> waiting_nodes_;                    // the nodes with some, each once
 };

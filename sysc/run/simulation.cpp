@@ -521,7 +521,10 @@ nlohmann::json Simulation::Finish(double wall_s) {
   }
   r["energy"] = EnergyResults();
   if (workload) r["workload"] = WorkloadResults();
-  if (external_) r["external_traffic"] = {{"packets", external_created_}};
+  if (external_) {
+    r["external_traffic"] = {{"packets", external_created_}};
+    external_->Report(r["external_traffic"]);
+  }
   r["sim"] = {{"cycles", cycle_},
               {"wall_s", wall_s},
               {"cycles_per_s", wall_s > 0 ? static_cast<double>(cycle_) / wall_s : 0.0},

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 
+#include <nlohmann/json.hpp>
+
 #include "net/flit.h"
 
 namespace icn {
@@ -20,6 +22,8 @@ class ExternalTraffic {
   virtual void Generate(uint64_t now, const Create& create) = 0;
   // Packet `id` arrived whole at cycle `now` (any packet: the source knows its own by id).
   virtual void OnDelivered(uint32_t id, const Packet& packet, uint64_t now) = 0;
+  // At the end of the run, into results.json's external_traffic: what it still holds.
+  virtual void Report(nlohmann::json& /*results*/) const {}
 };
 
 }  // namespace icn
