@@ -1,7 +1,7 @@
 // Traffic from outside the harness (ExternalTraffic; NicPorts binds it to SystemC fifos): every
-// message sent enters the network at the cycle it was offered and comes back, tagged, as one
-// delivery; the run visits every cycle; the deliveries are the same on 1 and 2 threads. NicPorts
-// refuses a message it cannot send at the write, naming what is wrong.
+// message sent enters the network at the cycle it was offered and comes back as one delivery; the
+// run visits every cycle; the deliveries are the same on 1 and 2 threads. NicPorts refuses a
+// message it cannot send at the write, naming what is wrong.
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -61,7 +61,8 @@ std::vector<std::tuple<uint64_t, uint64_t, int, int>> Deliveries(const std::stri
 
 }  // namespace
 
-TEST_CASE("external traffic comes back whole and tagged, the same on 1 and 2 threads", "[external]") {
+TEST_CASE("external traffic enters when offered and all of it comes back, the same on 1 and 2 threads",
+          "[external]") {
   uint64_t jumped = 1;
   const auto one = Deliveries("1", &jumped);
   CHECK(jumped == 0);
