@@ -290,7 +290,7 @@ TEST_CASE("eager wake: the requester starts on the edge after its request, the p
     CHECK(started[1] - requested == 1);  // answered: 2L + 1
     // The request crosses the link in L cycles from the edge that sent it, the partner starts on
     // the edge at which it arrives; its first flit too takes L cycles, so it finds the partner awake.
-    CHECK(started[0] - started[1] == latency - 1);
+    CHECK(started[0] - started[1] == latency - 1u);
   }
 }
 
