@@ -3,8 +3,8 @@
 
 Fields come from the golden results (tb/golden/*.json: every mechanism, topology and workload) and
 from runs made here for what the golden results strip or never reach: provenance, wall time, a
-trace, a starved run's stalled packet; and LIBRARY_ONLY, which icnsim never writes. Usage: check_results_doc.py ICNSIM. Exit 1 with the fields
-missing on either side.
+trace, a starved run's stalled packet; and LIBRARY_ONLY, which icnsim never writes.
+Usage: check_results_doc.py ICNSIM. Exit 1 with the fields missing on either side.
 """
 import glob
 import json

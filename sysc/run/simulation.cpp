@@ -124,6 +124,10 @@ uint32_t Simulation::Create(int src, int dst, uint32_t flits, uint32_t message) 
 void Simulation::Attach(ExternalTraffic& source) {
   if (cycle_ != 0 || external_) throw std::logic_error("Simulation::Attach: once, before the first cycle");
   external_ = &source;
+  external_create_ = [this](int src, int dst, uint32_t flits) {
+    ++external_created_;
+    return Create(src, dst, flits, Packet::kNoMessage);
+  };
   jumps_ = false;
 }
 
@@ -141,12 +145,7 @@ void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
 void Simulation::Step() {
   fabric_->DeliverArrivals(cycle_);
   if (generating_) traffic_.Generate(cycle_, create_);
-  if (generating_ && external_) {
-    external_->Generate(cycle_, [this](int src, int dst, uint32_t flits) {
-      ++external_created_;
-      return Create(src, dst, flits, Packet::kNoMessage);
-    });
-  }
+  if (generating_ && external_) external_->Generate(cycle_, external_create_);
   fabric_->Advance(cycle_);
   for (auto& m : mechanisms_) m->Step(cycle_);
   for (EnergyLedger::Group* g : undriven_) g->ChargeAllNominal(1);

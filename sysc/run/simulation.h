@@ -121,6 +121,7 @@ class Simulation final : private SinkObserver {
   TrafficSource traffic_;
   TrafficSource::Create create_;
   ExternalTraffic* external_ = nullptr;
+  ExternalTraffic::Create external_create_;
   uint64_t external_created_ = 0;  // packets it created (results.json: external_traffic)
   std::unique_ptr<Tracer> tracer_;
   std::unique_ptr<EnergyLedger> ledger_;
