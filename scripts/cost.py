@@ -46,8 +46,10 @@ def fmax_mhz(depth, gate_delay_ps):
 
 
 def debug_outputs(path, top):
-    """Outputs declared after a "// Debug" line of the top's port list."""
-    ports = re.search(rf"^module\s+{top}\b.*?\)\s*;", path.read_text(), re.S | re.M).group(0)
+    """Outputs declared after a "// Debug" line of the top's port list (other comments dropped
+    first: a ");" in one does not end the list)."""
+    text = re.sub(r"//(?! Debug).*", "", path.read_text())
+    ports = re.search(rf"^module\s+{top}\b.*?\)\s*;", text, re.S | re.M).group(0)
     _, found, rest = ports.partition("// Debug")
     return re.findall(r"output\s+logic\s*(?:\[[^\]]*\])?\s*(\w+)", rest) if found else []
 

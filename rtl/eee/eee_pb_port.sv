@@ -83,10 +83,12 @@ module eee_pb_port #(
   output logic [15:0]                 cf_o,           // max(1, cf), Q.8
   output logic                        idle_o,
   output logic [IdleWidth-1:0]        idle_count_o,   // length of the idle period so far
-  output logic                        search_busy_o,  // the search runs or has just finished
+  output logic                        busy_o,         // the search runs or has just finished
   output logic                        slept_o,        // the link left WAKE during this idle period
   output logic                        outcome_o,      // an idle period ended this cycle
-  output logic                        miss_o          // with outcome_o: it was a miss
+  output logic                        miss_o,         // with outcome_o: it was a miss
+  output logic [TimerWidth-1:0]       deadline_o,     // the link-end contract's deadline (eee_port)
+  output logic                        deadline_valid_o
 );
   logic                        queued, arrival, missed, idle_starts;
   logic                        idle_q, idle_d, slept_q, slept_d;
@@ -255,14 +257,16 @@ module eee_pb_port #(
     .trans_until_o  (trans_until_o),
     .pdt_deadline_o (pdt_deadline_o),
     .pdt_fired_o    (pdt_fired_o),
-    .pdt_never_o    (pdt_never_o)
+    .pdt_never_o    (pdt_never_o),
+    .deadline_o     (deadline_o),
+    .deadline_valid_o (deadline_valid_o)
   );
 
   assign pdt_applied_o = pdt_applied;
   assign pdt_search_o  = pdt_perfbound;
   assign idle_o        = idle_q;
   assign idle_count_o  = idle_q ? idle_length : '0;
-  assign search_busy_o = search_busy || search_done;
+  assign busy_o        = search_busy || search_done;
   assign slept_o       = slept_q;
   assign outcome_o     = arrival;
   assign miss_o        = missed;

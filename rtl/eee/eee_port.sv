@@ -65,7 +65,11 @@ module eee_port #(
   output logic [TransWidth-1:0]   trans_until_o,  // last cycle of a transition
   output logic [TimerWidth-1:0]   pdt_deadline_o, // cycle the PDT expires (armed, not fired, not never)
   output logic                    pdt_fired_o,
-  output logic                    pdt_never_o
+  output logic                    pdt_never_o,
+  // The link-end contract's deadline (docs/controllers.md): the first cycle after this one whose
+  // time base reaches one of the registers above, if any (simulation only, like all debug outputs)
+  output logic [TimerWidth-1:0]   deadline_o,
+  output logic                    deadline_valid_o
 );
   // Control messages carried on ctl_*. The enums name the encodings of the ports too: GTKWave
   // views show them by name (translate filters generated from these typedefs).
@@ -222,6 +226,20 @@ module eee_port #(
   assign sync_count_o = sync_q;
   assign go_o        = go_q;
   assign seq_state_o = seq_state;
+
+  // Distances from the next cycle: the PDT's when armed, not fired and not never; a transition's
+  // end (24-bit time base) while the sequencer is in one.
+  logic                  pdt_due, trans_due;
+  logic [TimerWidth-1:0] next, to_pdt, to_trans;
+  logic [TransWidth-1:0] trans_left;
+  assign next             = now_i + 1'b1;
+  assign pdt_due          = pdt_armed_o && !pdt_fired_o && !pdt_never_o;
+  assign trans_due        = seq_state[0];
+  assign to_pdt           = pdt_deadline_o - next;
+  assign trans_left       = trans_until_o - next[TransWidth-1:0];
+  assign to_trans         = TimerWidth'(trans_left);
+  assign deadline_valid_o = pdt_due || trans_due;
+  assign deadline_o       = next + ((pdt_due && (!trans_due || to_pdt < to_trans)) ? to_pdt : to_trans);
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i or negedge rst_ni) begin

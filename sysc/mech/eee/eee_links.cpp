@@ -514,7 +514,7 @@ class EeeLinks : public Mechanism {
         static_cast<uint16_t>(m.hs_state_o | m.seq_state_o << 2 | m.pdt_armed_o << 4 | m.go_o << 5 |
                               m.ctl_tx_o << 6 | m.pdt_fired_o << 9 | m.pdt_never_o << 10);
     if constexpr (kAdaptive)
-      flags |= static_cast<uint16_t>(m.idle_o << 11 | m.slept_o << 12 | m.search_busy_o << 13);
+      flags |= static_cast<uint16_t>(m.idle_o << 11 | m.slept_o << 12 | m.busy_o << 13);
     return {static_cast<uint64_t>(m.pdt_deadline_o) | static_cast<uint64_t>(m.trans_until_o) << 32 |
                 static_cast<uint64_t>(m.sync_count_o) << 56,
             flags};
@@ -535,7 +535,7 @@ class EeeLinks : public Mechanism {
 
   // A running search changes registers every cycle that State() does not see.
   static bool Searching(const Model& m) {
-    if constexpr (kAdaptive) return m.search_busy_o;
+    if constexpr (kAdaptive) return m.busy_o;
     return false;
   }
 
