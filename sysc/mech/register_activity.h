@@ -71,6 +71,17 @@ class RegisterActivity {
   std::vector<unsigned char> last_;  // the register ports as of the last call
 };
 
+// `digest` folded with every register bit of the model (FNV-1a over its register ports' bytes):
+// equal digests, equal registers.
+template <typename Model>
+uint64_t RegisterDigest(const Model& model, uint64_t digest) {
+  ModelInfo<Model>::ForEachRegisterPort(model, [&](const auto& port) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&port);
+    for (std::size_t i = 0; i < sizeof port; ++i) digest = (digest ^ bytes[i]) * 0x100000001b3ULL;
+  });
+  return digest;
+}
+
 // The ledger entry of the models of type Model (one per kind of controller in a mechanism).
 template <typename Model>
 EnergyLedger::Controllers& AddControllers(EnergyLedger& ledger, int models) {

@@ -1,9 +1,9 @@
-// Adapter of the EEE port controllers: one verilated port at each end of every link. Maps the
-// harness observables (packets queued for the port, flit sent, flit received, control messages
-// from the partner after the link latency) onto the RTL inputs, and its outputs onto the link
-// (transmit enable) and the energy ledger (power state: 0 wake, 1 transition, 2 fast LPI, 3 deep LPI).
-// The port is eee_port for a fixed t_PDT, or eee_pb_port (one model per histogram strategy) for
-// PerfBound and PerfBoundCorrect, strapped with the port's hop-share table from the routing.
+// The EEE port controllers: one verilated port at each end of every link, run as link-end
+// controllers (mech/link_end/link_end_controllers.h) with power states 0 wake, 1 transition,
+// 2 fast LPI, 3 deep LPI. The port is eee_port for a fixed t_PDT, which the contract carries whole,
+// or eee_pb_port (one model per histogram strategy) for PerfBound and PerfBoundCorrect, which adds
+// a search pulse every period X, the port's hop-share table from the routing and its predictions'
+// report.
 #pragma once
 #include <memory>
 
