@@ -18,6 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import controllers
 import rtl_models
 from rtl_models import ROOT, models, yosys
 
@@ -221,6 +222,9 @@ def main():
                         help="only these controllers (a name as in cost.md, or a glob); repeatable. The other "
                              "rows of an existing cost.json are kept")
     parser.add_argument("--out", type=Path, default=ROOT / "cost", help="where cost.json and cost.md go")
+    parser.add_argument("--controllers", action="append", type=Path, metavar="FOLDER",
+                        help="cost the controller declared in FOLDER (its controller.yaml) instead of the "
+                             "bundled ones; repeatable; needs --out")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="models synthesised at once")
     parser.add_argument("--gate-delay-ps", type=float, default=GATE_DELAY_PS,
                         help=f"delay of one gate level (default {GATE_DELAY_PS}: FO4 at 45 nm)")
@@ -230,6 +234,17 @@ def main():
     if args.gate_delay_ps <= 0:
         parser.error(f"--gate-delay-ps must be > 0 (got {args.gate_delay_ps})")
     rows = models()
+    folders = []
+    if args.controllers:
+        if args.out == ROOT / "cost":
+            parser.error("--controllers needs --out (cost/ holds the bundled controllers' rows)")
+        try:
+            declared = [controllers.load(folder) for folder in args.controllers]
+        except controllers.ManifestError as error:
+            parser.error(str(error))
+        rows = [{"controller": m["name"], "model": "V" + m["name"], "top": m["top"], "params": m["parameters"],
+                 "scenarios": [], "storage_formula": ""} for m in declared]
+        folders = [m["folder"] for m in declared]
     if args.only:
         unknown = [p for p in args.only if not any(fnmatch.fnmatch(r["controller"], p) for r in rows)]
         if unknown:
@@ -238,7 +253,7 @@ def main():
         rows = [r for r in rows if any(fnmatch.fnmatch(r["controller"], p) for p in args.only)]
     results, failures = [], []
     # One Yosys per model at a time on each of --jobs cores; rows come back in the table's order.
-    files = rtl_models.module_files()
+    files = rtl_models.module_files([rtl_models.RTL, *folders])
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         done = pool.map(lambda row: check_of(row, files) if args.check else cost_of(row, files, args.gate_delay_ps),
                         rows)

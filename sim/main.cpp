@@ -324,7 +324,8 @@ int Run(const Request& request) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
     // Absolute paths, so the command works from any folder; the build's or installation's copy of
     // the view names encoded values (scripts/wave_views.py).
-    const fs::path view = DataDir() / "waves" / fs::path(traced.info->view(*traced.config)).filename();
+    // (a mechanism's view is waves/<file>, a declared controller's waves/<name>/<file>)
+    const fs::path view = DataDir() / fs::path(traced.info->view(*traced.config)).lexically_normal();
     const bool viewed = !DataDir().empty() && fs::is_regular_file(view);
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),

@@ -4,7 +4,8 @@
 # lists and runs the bundled scenarios and names its installed view, and without its share/icnsim
 # says so (exit 2); programs of one's own build against it with find_package(icnsim): tb/package/
 # runs a network through the harness library, examples/systemc_traffic/ drives one from SystemC
-# models bound to the NICs, with the same results on 1 and 2 threads.
+# models bound to the NICs, with the same results on 1 and 2 threads, and examples/sleepy_link/
+# adds a link-end controller declared by a manifest.
 #   tb/install_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -61,4 +62,28 @@ grep -q "replies [1-9][0-9]*," example1.out && grep -q ": balanced$" example1.ou
   grep -q " 0 packets lost, verdict ok" example1.out || fail "examples/systemc_traffic: no replies, or not ok"
 grep -q "request_reply: 2 network threads" example2.err || { cat example2.err; fail "the example ran on one thread"; }
 cmp -s example1.out example2.out || { cat example2.out; fail "examples/systemc_traffic: 2 threads differ from 1"; }
-echo "install_test: installed, moved, ran, and built two programs against it"
+# A controller of one's own, declared by a manifest in a folder outside the repository: built against
+# the package with no C++ of its own, it runs in a network, loses nothing, and its view's signals
+# are in its waveform.
+cp -r "$src/examples/sleepy_link" mine
+cmake -S mine -B mine-build -DCMAKE_PREFIX_PATH="$prefix" > mine.log 2>&1 &&
+  cmake --build mine-build -j "$(nproc)" >> mine.log 2>&1 || { cat mine.log; fail "examples/sleepy_link does not build"; }
+mine-build/icnsim_sleepy run mine/sleepy_link.yaml --set sim.measure_cycles=5000 --out mine-run \
+  --trace mine-run/sleepy.fst --trace-match nic0,r32_p0 > mine-run.log ||
+  { cat mine-run.log; fail "the sleepy_link network did not run ok"; }
+grep -q " 0 lost" mine-run.log && grep -q "gtkwave .*/mine-build/share/icnsim/waves/sleepy_link/sleepy_link.gtkw" mine-run.log ||
+  { cat mine-run.log; fail "the sleepy_link run lost packets or named no view"; }
+python3 - "$src" mine-run/results.json mine-run/sleepy.fst mine-build/share/icnsim/waves/sleepy_link/sleepy_link.gtkw <<'PY' ||
+import json, sys
+from pathlib import Path
+sys.path[:0] = [f"{sys.argv[1]}/tb", f"{sys.argv[1]}/scripts"]
+from wave_views_trace_test import traced_names, view_signals
+r = json.load(open(sys.argv[2]))
+s = r["sleepy_link"]
+assert r["check"]["ok"] and s["sleeps"] > 0 and s["wakeups"] > 0 and s["flits_at_sleeping_port"] == 0, s
+assert r["energy"]["groups"]["sleepy_link"]["state_cycles"]["asleep"] > 0, r["energy"]
+missing = [x for x in view_signals(Path(sys.argv[4])) if x not in traced_names(Path(sys.argv[3]))]
+assert not missing, f"not in the waveform: {missing}"
+PY
+  fail "the sleepy_link run's results or waveform are not what its controllers did"
+echo "install_test: installed, moved, ran, built three programs against it (one with a controller of its own)"

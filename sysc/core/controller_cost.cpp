@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace icn {
 
@@ -9,14 +10,24 @@ namespace {
 constexpr ControllerCost kCosts[] = {
 #include "controller_costs.inc"
 };
+
+std::vector<ControllerCost>& Registered() {
+  static std::vector<ControllerCost> registered;
+  return registered;
+}
 }  // namespace
 
 const ControllerCost& CostOf(std::string_view model) {
   for (const ControllerCost& c : kCosts) {
     if (model == c.model) return c;
   }
+  for (const ControllerCost& c : Registered()) {
+    if (model == c.model) return c;
+  }
   throw std::out_of_range("no hardware cost for controller model " + std::string(model) +
                           ": add it to rtl/models.txt and run scripts/cost.sh");
 }
+
+void RegisterCost(const ControllerCost& cost) { Registered().push_back(cost); }
 
 }  // namespace icn

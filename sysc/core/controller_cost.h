@@ -1,6 +1,6 @@
 // What synthesis says about each verilated controller model (cost/cost.json, written by
-// scripts/cost.sh and compiled in: CMakeLists.txt stops if a model has no current row): the gate
-// equivalents of its logic and its depth in gate levels.
+// scripts/cost.sh and compiled in: CMakeLists.txt stops if a model has no current row; a declared
+// controller registers its own): the gate equivalents of its logic and its depth in gate levels.
 #pragma once
 #include <string_view>
 
@@ -14,6 +14,9 @@ struct ControllerCost {
 
 // The row of a model; throws std::out_of_range for a model cost.json does not have.
 const ControllerCost& CostOf(std::string_view model);
+// Adds the row of a model built outside the harness (a controller declared by a manifest, costed
+// by scripts/controllers.py); `model` must outlive the program (a literal).
+void RegisterCost(const ControllerCost& cost);
 
 // Estimated maximum clock of a logic depth: one gate delay per level, plus clock-to-Q and setup
 // (about 3 levels). scripts/cost.py computes the same.

@@ -1,10 +1,28 @@
 // The one list of mechanisms. Adding a mechanism: its folder defines `MechanismInfo <Name>Mechanism()`;
-// declare it here and add it to the list.
+// declare it here and add it to the list. A controller declared by a manifest registers itself.
 #include "mech/registry.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
 
 #include "core/errors.h"
 
 namespace icn {
+namespace {
+
+// The registered ones, as their registrations run (before main, in any order).
+std::vector<MechanismInfo (*)()>& Registered() {
+  static std::vector<MechanismInfo (*)()> registered;
+  return registered;
+}
+
+}  // namespace
+
+bool RegisterMechanism(MechanismInfo (*info)()) {
+  Registered().push_back(info);
+  return true;
+}
 
 MechanismInfo EeeMechanism();
 MechanismInfo FattreeOnOffMechanism();
@@ -13,8 +31,22 @@ MechanismInfo TorusSwapMechanism();
 MechanismInfo PhotonicMechanism();
 
 const std::vector<MechanismInfo>& Mechanisms() {
-  static const std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism(),
-                                                 TorusSwapMechanism(), PhotonicMechanism()};
+  static const std::vector<MechanismInfo> all = [] {
+    std::vector<MechanismInfo> all = {EeeMechanism(), FattreeOnOffMechanism(), ErapidMechanism(),
+                                      TorusSwapMechanism(), PhotonicMechanism()};
+    std::set<std::string> names;
+    for (const MechanismInfo& m : all) names.insert(m.name);
+    for (auto* info : Registered()) {
+      all.push_back(info());
+      if (names.insert(all.back().name).second) continue;
+      // (before any scenario is read: a build error in substance, reported as bad input)
+      std::fprintf(stderr,
+                   "icnsim: two mechanisms are named %s; a declared controller needs a name of its own\n",
+                   all.back().name);
+      std::exit(2);
+    }
+    return all;
+  }();
   return all;
 }
 

@@ -7,8 +7,11 @@
 
 namespace icn {
 
-// Every mechanism, in documentation order (mech/registry.cpp).
+// Every mechanism, in documentation order (mech/registry.cpp), then those registered.
 const std::vector<MechanismInfo>& Mechanisms();
+// Adds a mechanism built outside the harness (a controller declared by a manifest: its generated
+// registration calls this from a static initialiser). Returns true.
+bool RegisterMechanism(MechanismInfo (*info)());
 // Every mechanism's keys, in the same order.
 std::vector<KeySpec> MechanismKeys();
 

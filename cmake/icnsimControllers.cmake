@@ -1,0 +1,60 @@
+# icnsim_add_controllers(<target> FOLDERS <folder>...): an icnsim program with the controllers
+# declared in those folders (a controller.yaml and its RTL each: docs/controllers.md) besides the
+# bundled ones, built against the installed package: no C++ of the controllers' own. The folders'
+# manifests are checked (scripts/controllers.py: a broken one stops the configuration, naming the
+# file and the field), each controller is verilated inside the simulator's top (scripts/sim_models.py)
+# and registered; its GTKWave view goes to <build>/share/icnsim/waves/<name>/, beside links to the
+# installed scenarios, RTL and views, which the program finds from its own folder.
+function(icnsim_add_controllers target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "FOLDERS")
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/${target}_controllers)
+  set(scripts ${icnsim_DATA_DIR}/scripts)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  execute_process(COMMAND ${Python3_EXECUTABLE} ${scripts}/controllers.py --out ${out} ${ARG_FOLDERS}
+                  RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "icnsim_add_controllers: scripts/controllers.py refused a controller folder (above)")
+  endif()
+  include(${out}/controllers.cmake)
+  set(specs "")
+  set(rtl "")
+  foreach(name IN LISTS DECLARED_CONTROLLERS)
+    list(APPEND specs ${DECLARED_${name}_SPEC})
+    list(APPEND rtl --rtl=${DECLARED_${name}_FOLDER})
+  endforeach()
+  execute_process(COMMAND ${Python3_EXECUTABLE} ${scripts}/sim_models.py --out ${out}/models ${rtl} ${specs}
+                  RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "icnsim_add_controllers: scripts/sim_models.py could not write the tops (above)")
+  endif()
+  include(${out}/models/models.cmake)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${scripts}/controllers.py)
+
+  add_executable(${target})
+  target_link_libraries(${target} PRIVATE icnsim::main)
+  target_include_directories(${target} PRIVATE ${out}/models)
+  set(data ${CMAKE_CURRENT_BINARY_DIR}/share/icnsim)
+  file(MAKE_DIRECTORY ${data}/waves)
+  foreach(entry scenarios rtl)
+    file(CREATE_LINK ${icnsim_DATA_DIR}/${entry} ${data}/${entry} SYMBOLIC)
+  endforeach()
+  file(GLOB installed_views RELATIVE ${icnsim_DATA_DIR}/waves ${icnsim_DATA_DIR}/waves/*)
+  foreach(view IN LISTS installed_views)
+    file(CREATE_LINK ${icnsim_DATA_DIR}/waves/${view} ${data}/waves/${view} SYMBOLIC)
+  endforeach()
+  foreach(name IN LISTS DECLARED_CONTROLLERS)
+    target_sources(${target} PRIVATE ${DECLARED_${name}_REGISTRATION})
+    verilate(${target} PREFIX V${name} TOP_MODULE icnsim TRACE_FST SOURCES ${MODEL_SOURCES_V${name}}
+             DIRECTORY ${out}/verilated/V${name}
+             VERILATOR_ARGS -Wall --assert --x-assign unique --x-initial unique --timescale 1ns/1ps
+                            -I${DECLARED_${name}_FOLDER})
+    if(DECLARED_${name}_VIEW)
+      add_custom_command(OUTPUT ${data}/waves/${name}/${name}.stamp
+        COMMAND ${Python3_EXECUTABLE} ${scripts}/wave_views.py --rtl ${DECLARED_${name}_FOLDER}
+                --views ${DECLARED_${name}_FOLDER} --out ${data}/waves/${name}
+        COMMAND ${CMAKE_COMMAND} -E touch ${data}/waves/${name}/${name}.stamp
+        DEPENDS ${DECLARED_${name}_SOURCES} ${DECLARED_${name}_VIEW})
+      add_custom_target(${target}_view_${name} ALL DEPENDS ${data}/waves/${name}/${name}.stamp)
+    endif()
+  endforeach()
+endfunction()

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Controllers declared by a manifest: a folder with the controller's RTL and a controller.yaml that
+says which contract it follows (docs/controllers.md), its top and parameters, its keys (with ranges,
+units and the strap port each sets), its power states and the keys of their power, and its GTKWave
+view. From them the build verilates it, registers it (no C++ of the controller's own), costs it,
+lints it and traces it.
+
+  controllers.py --out DIR FOLDER...   checks each folder's manifest against its RTL (Yosys reads
+                                       the top's ports) and writes, in DIR, <name>_registration.cpp
+                                       and controllers.cmake (what CMake verilates and compiles)
+
+A manifest that breaks a rule stops with exit 2 and a message naming the file and the field."""
+import argparse
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+import cost
+import rtl_models
+import sim_models
+
+# The link-end contract (sysc/mech/link_end/link_end_contract.h): port -> (direction, width).
+LINK_END_PORTS = {
+    "clk_i": ("input", 1), "rst_ni": ("input", 1), "now_i": ("input", 32), "tx_queue_i": ("input", 16),
+    "tx_busy_i": ("input", 1), "rx_busy_i": ("input", 1), "ctl_rx_i": ("input", 3), "ctl_tx_o": ("output", 3),
+    "tx_en_o": ("output", 1), "deadline_o": ("output", 32), "deadline_valid_o": ("output", 1),
+}
+# Optional: straps the harness sets itself, and what the controller may add.
+HARNESS_STRAPS = {"master_i": 1, "latency_i": 8}
+OPTIONAL_OUTPUTS = {"busy_o": 1}
+FIELDS = {"name", "contract", "description", "top", "rtl", "parameters", "link_wide", "keys", "power_states",
+          "counted_messages", "view"}
+KEY_FIELDS = {"name", "type", "default", "range", "unit", "strap", "help"}
+STATE_FIELDS = {"name", "watts", "asleep"}
+# The bundled mechanisms and the harness's own sections: their names are taken.
+RESERVED = {"eee", "fattree_onoff", "erapid", "torus_swap", "photonic", "sim", "network", "topology", "router",
+            "link", "traffic", "workload", "process", "system", "external_traffic"}
+
+
+class ManifestError(Exception):
+    pass
+
+
+def fail(where, message):
+    raise ManifestError(f"{where}: {message}")
+
+
+def check_fields(where, value, allowed, required=()):
+    if not isinstance(value, dict):
+        fail(where, "expected a mapping")
+    unknown = sorted(set(value) - allowed)
+    if unknown:
+        fail(where, f"unknown field {unknown[0]}; allowed: {', '.join(sorted(allowed))}")
+    for field in required:
+        if field not in value:
+            fail(where, f"missing field {field}")
+
+
+def load(folder):
+    """The manifest of a controller folder, checked against itself (not yet against the RTL)."""
+    folder = Path(folder).resolve()
+    path = folder / "controller.yaml"
+    if not path.is_file():
+        raise ManifestError(f"{folder}: no controller.yaml (a controller folder holds its manifest and RTL)")
+    where = str(path)
+    try:
+        m = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as error:
+        fail(where, f"not YAML: {error}")
+    check_fields(where, m, FIELDS, ("name", "contract", "top", "keys", "power_states"))
+    name = m["name"]
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name in RESERVED:
+        fail(f"{where}: name", f"{name!r} must be a new lower-case identifier (taken: {', '.join(sorted(RESERVED))})")
+    if m["contract"] != "link_end":
+        fail(f"{where}: contract", f"{m['contract']!r}: allowed: link_end (switch and node controllers still need "
+                                   "an adapter in C++: docs/controllers.md)")
+    m["folder"] = folder
+    m["rtl"] = [folder / f for f in m.get("rtl") or sorted(p.name for p in folder.glob("*.sv"))]
+    for f in m["rtl"]:
+        if not f.is_file():
+            fail(f"{where}: rtl", f"{f} does not exist")
+    m.setdefault("parameters", {})
+    m.setdefault("description", f"the {name} controllers")
+    m.setdefault("link_wide", False)
+    m.setdefault("counted_messages", {})
+    keys = {}
+    for i, key in enumerate(m["keys"] or []):
+        kw = f"{where}: keys[{i}]"
+        check_fields(kw, key, KEY_FIELDS, ("name", "type", "default", "help"))
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", str(key["name"])) or key["name"] == "enabled":
+            fail(kw, f"name {key['name']!r} must be a lower-case identifier other than enabled")
+        if key["type"] not in ("real", "int", "bool"):
+            fail(kw, f"type {key['type']!r}; allowed: real, int, bool")
+        if key["type"] != "bool":
+            low, high = key.get("range", [0, 1e15])
+            if not all(isinstance(v, (int, float)) for v in (low, high, key["default"])):
+                fail(kw, "default and range are numbers (YAML reads 1e7 as text: write 1.0e+7)")
+            if not low <= key["default"] <= high:
+                fail(kw, f"default {key['default']} outside its range [{low}, {high}]")
+            key["range"] = [low, high]
+        if key.get("unit") == "ns" and key["type"] != "real":
+            fail(kw, "a time in ns is type real (the harness converts it to cycles)")
+        if "strap" in key and key["type"] == "real" and key.get("unit") != "ns":
+            fail(kw, "a strap takes an int, a bool or a time in ns (unit: ns, converted to cycles)")
+        keys[key["name"]] = key
+    m["keys"] = keys
+    for i, state in enumerate(m["power_states"] or []):
+        sw = f"{where}: power_states[{i}]"
+        check_fields(sw, state, STATE_FIELDS, ("name", "watts"))
+        if state["watts"] not in keys or keys[state["watts"]]["type"] != "real":
+            fail(sw, f"watts names a key of type real of this manifest; {state['watts']!r} is none")
+    if not m["power_states"]:
+        fail(f"{where}: power_states", "at least one (state 0: awake)")
+    for label, code in m["counted_messages"].items():
+        if not isinstance(code, int) or not 1 <= code <= 7:
+            fail(f"{where}: counted_messages: {label}", f"{code!r}; allowed: a ctl_tx_o value in [1, 7]")
+    if "view" in m:
+        m["view"] = folder / m["view"]
+        if not m["view"].is_file():
+            fail(f"{where}: view", f"{m['view']} does not exist")
+    return m
+
+
+def check_ports(m):
+    """The top's ports against the contract and the manifest's straps; returns {port: width}."""
+    files = rtl_models.module_files([rtl_models.RTL, m["folder"]])
+    if m["top"] not in files:
+        fail(f"{m['folder'] / 'controller.yaml'}: top", f"no module {m['top']} in {m['folder']}")
+    try:
+        module = sim_models.netlist(m["top"], m["parameters"], files)
+    except RuntimeError as error:
+        fail(f"{m['folder'] / 'controller.yaml'}: top", str(error))
+    ports = {n: (p["direction"], len(p["bits"])) for n, p in module["ports"].items()}
+    where = f"{m['folder'] / 'controller.yaml'}: top {m['top']}"
+    for port, (direction, width) in LINK_END_PORTS.items():
+        if ports.get(port) != (direction, width):
+            fail(where, f"the link-end contract needs {direction} {port} of {width} bit(s); "
+                        f"found {ports.get(port, 'none')}")
+    states = len(m["power_states"])
+    if "power_o" not in ports or ports["power_o"][0] != "output" or 2 ** ports["power_o"][1] < states:
+        fail(where, f"the link-end contract needs output power_o wide enough for its {states} power states")
+    straps = {k["strap"]: k for k in m["keys"].values() if "strap" in k}
+    for port in straps:
+        if ports.get(port, ("",))[0] != "input":
+            fail(f"{m['folder'] / 'controller.yaml'}: keys", f"strap {port} is not an input of {m['top']}")
+    for port, (direction, width) in ports.items():
+        if port in LINK_END_PORTS or port == "power_o":
+            continue
+        if direction == "input":
+            if port in HARNESS_STRAPS:
+                if width > HARNESS_STRAPS[port]:
+                    fail(where, f"{port} is at most {HARNESS_STRAPS[port]} bit(s) wide")
+            elif port not in straps:
+                fail(where, f"input {port} is neither the contract's nor set by a key (a key's strap field)")
+            elif width > 64:
+                fail(where, f"strap {port} is wider than 64 bits")
+        elif port in OPTIONAL_OUTPUTS and width != OPTIONAL_OUTPUTS[port]:
+            fail(where, f"{port} is {OPTIONAL_OUTPUTS[port]} bit(s)")
+    return {p: w for p, (_, w) in ports.items()}
+
+
+def cost_row(m, out):
+    """Its row as scripts/cost.py reports it (Yosys), kept in OUT/<name>.cost.json while its RTL
+    and parameters are the same."""
+    digest = hashlib.sha256(json.dumps(m["parameters"], sort_keys=True).encode())
+    for f in m["rtl"]:
+        digest.update(f.read_bytes())
+    cache = out / f"{m['name']}.cost.json"
+    if cache.is_file():
+        kept = json.loads(cache.read_text())
+        if kept.get("rtl_sha256") == digest.hexdigest():
+            return kept
+    row = {"controller": m["name"], "top": m["top"], "params": m["parameters"], "scenarios": [],
+           "storage_formula": ""}
+    result, error = cost.cost_of(row, rtl_models.module_files([rtl_models.RTL, m["folder"]]), cost.GATE_DELAY_PS)
+    if result is None:
+        fail(f"{m['folder'] / 'controller.yaml'}: top", f"Yosys could not synthesise it: {error}")
+    result["rtl_sha256"] = digest.hexdigest()
+    sim_models.write(cache, json.dumps(result, indent=2) + "\n")
+    return result
+
+
+def cxx(text):
+    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def number(value):
+    return repr(float(value)) if not isinstance(value, bool) else ("1" if value else "0")
+
+
+def key_spec(name, key):
+    full, help_ = cxx(f"{name}.{key['name']}"), cxx(key["help"])
+    if key["type"] == "bool":
+        return f"BoolKey({full}, {cxx(str(key['default']).lower())}, {help_})"
+    low, high = (number(v) for v in key["range"])
+    make = "RealKey" if key["type"] == "real" else "IntKey"
+    return f"{make}({full}, {cxx(key['default'])}, {low}, {high}, {cxx(key.get('unit', ''))}, {help_})"
+
+
+def strap_kind(key):
+    if key.get("unit") == "ns":
+        return "StrapKind::kNsToCycles"
+    return "StrapKind::kBool" if key["type"] == "bool" else "StrapKind::kInt"
+
+
+def registration(m, ports, cost):
+    """The registration of a declared link-end controller (C++ the build compiles, written here)."""
+    name, model = m["name"], "V" + m["name"]
+    keys = m["keys"].values()
+    straps = [k for k in keys if "strap" in k]
+    types = {1: "bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+    def port_type(width):
+        return types[next(w for w in sorted(types) if w >= width)]
+
+    lines = [
+        f"// Generated by scripts/controllers.py from {m['folder'].name}/controller.yaml: do not edit.",
+        f"// Registers the link-end controller {name} ({model}) as a mechanism.",
+        f'#include "{model}.h"', f'#include "{model}_info.h"', '#include "mech/link_end/declared_link_end.h"',
+        '#include "mech/registry.h"', "", "namespace icn {", "namespace {", "",
+        "const DeclaredLinkEnd& Declared() {", "  static const DeclaredLinkEnd declared = {",
+        f"      {cxx(name)},", f"      {{{cxx(model)}, {cost['ge_logic']}, {cost['logic_depth']}}},",
+        f"      {cxx(f'waves/{name}/' + m['view'].name) if 'view' in m else cxx('')},",
+        f"      {'true' if m['link_wide'] else 'false'},",
+        f"      {{BoolKey({cxx(name + '.enabled')}, \"false\", {cxx(m['description'])}),",
+        *[f"       {key_spec(name, k)}," for k in keys], "      },",
+        "      {" + ", ".join(f"{{{cxx(name + '.' + k['name'])}, {strap_kind(k)}, {ports[k['strap']]}}}"
+                              for k in straps) + "},",
+        "      {" + ", ".join(f"{{{cxx(s['name'])}, {cxx(name + '.' + s['watts'])}, "
+                              f"{'true' if s.get('asleep') else 'false'}}}" for s in m["power_states"]) + "},",
+        "      {" + ", ".join(f"{{{cxx(label)}, {code}}}" for label, code in m["counted_messages"].items()) + "}};",
+        "  return declared;", "}", "",
+        f"void Strap({model}& m, const std::vector<uint64_t>& values) {{",
+        *[f"  m.{k['strap']} = static_cast<{port_type(ports[k['strap']])}>(values[{i}]);"
+          for i, k in enumerate(straps)],
+        *(["  (void)m;", "  (void)values;"] if not straps else []), "}", "",
+        "std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {",
+        "  return ParseDeclared(Declared(), context);", "}",
+        "std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {",
+        f"  return MakeDeclared<{model}>(config, context, Strap);", "}",
+        "std::string View(const MechanismConfig&) { return Declared().view; }",
+        "MechanismInfo Info() { return DeclaredMechanism(Declared(), Parse, Make, View); }", "",
+        "[[maybe_unused]] const bool registered = RegisterMechanism(Info);", "", "}  // namespace", "}  // namespace icn", ""]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("folders", nargs="*", type=Path)
+    args = parser.parse_args()
+    cmake, names = [], set()
+    try:
+        for folder in args.folders:
+            m = load(folder)
+            if m["name"] in names:
+                fail(folder, f"a second controller named {m['name']}")
+            names.add(m["name"])
+            ports = check_ports(m)
+            print(f"controllers: {m['name']} ({m['contract']}, top {m['top']}) from {m['folder']}", file=sys.stderr)
+            cost = cost_row(m, args.out)
+            source = args.out / f"{m['name']}_registration.cpp"
+            sim_models.write(source, registration(m, ports, cost))
+            spec = ":".join([m["top"], *(f"{k}={v}" for k, v in m["parameters"].items())])
+            n = m["name"]
+            cmake += [f'list(APPEND DECLARED_CONTROLLERS {n})', f'set(DECLARED_{n}_SPEC "V{n}={spec}")',
+                      f'set(DECLARED_{n}_TOP {m["top"]})', f'set(DECLARED_{n}_FOLDER "{m["folder"]}")',
+                      f'set(DECLARED_{n}_SOURCES "{";".join(str(f) for f in m["rtl"])}")',
+                      f'set(DECLARED_{n}_LINT_PARAMS "{";".join(f"-G{k}={v}" for k, v in m["parameters"].items())}")',
+                      f'set(DECLARED_{n}_REGISTRATION "{source}")',
+                      f'set(DECLARED_{n}_VIEW "{m.get("view", "")}")']
+    except ManifestError as error:
+        print(f"controllers: {error}", file=sys.stderr)
+        return 2
+    sim_models.write(args.out / "controllers.cmake", "\n".join(["set(DECLARED_CONTROLLERS)", *cmake]) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

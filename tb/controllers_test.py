@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""CTest: scripts/controllers.py takes the example's manifest and refuses broken ones with exit 2
+and a message naming the field: each case below breaks one rule in a copy of examples/sleepy_link.
+Usage: controllers_test.py"""
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "sleepy_link"
+# (what is broken, file, text replaced, replacement, what the message must say)
+CASES = [
+    ("an unknown field", "controller.yaml", "link_wide: false", "link_wide: false\nlinkwide: true",
+     "unknown field linkwide"),
+    ("a name already taken", "controller.yaml", "name: sleepy_link ", "name: eee ", "name"),
+    ("another contract", "controller.yaml", "contract: link_end", "contract: switch", "contract"),
+    ("a default outside its range", "controller.yaml", "default: 500,", "default: -1,", "keys[0]"),
+    ("a power state without a watts key", "controller.yaml", "watts: asleep_w", "watts: sleeping_w",
+     "power_states[2]"),
+    ("a strap no port takes", "controller.yaml", "strap: wake_cycles_i", "strap: wake_i", "strap wake_i"),
+    ("an input neither the contract's nor a key's", "controller.yaml", ", strap: wake_cycles_i", "",
+     "input wake_cycles_i"),
+    ("a contract port of the wrong width", "sleepy_link.sv", "input  logic [15:0] tx_queue_i",
+     "input  logic [7:0] tx_queue_i", "tx_queue_i"),
+    ("no deadline", "sleepy_link.sv", "output logic        deadline_valid_o", "output logic        deadline_ok_o",
+     "deadline_valid_o"),
+    ("a view that is not there", "controller.yaml", "view: sleepy_link.gtkw", "view: other.gtkw", "view"),
+]
+
+
+def run(folder, out):
+    return subprocess.run([sys.executable, ROOT / "scripts" / "controllers.py", "--out", out, folder],
+                          capture_output=True, text=True)
+
+
+def main():
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        good = run(EXAMPLE, Path(tmp) / "good")
+        if good.returncode != 0 or "Vsleepy_link" not in (Path(tmp) / "good" / "sleepy_link_registration.cpp").read_text():
+            problems.append(f"the example was refused: {good.stderr.strip()}")
+        for i, (what, name, old, new, says) in enumerate(CASES):
+            folder = Path(tmp) / f"case{i}"
+            shutil.copytree(EXAMPLE, folder)
+            text = (folder / name).read_text()
+            if old not in text:
+                problems.append(f"{what}: the example has no {old!r} to break")
+                continue
+            (folder / name).write_text(text.replace(old, new, 1))
+            result = run(folder, Path(tmp) / f"out{i}")
+            if result.returncode != 2 or not re.search(re.escape(says), result.stderr):
+                problems.append(f"{what}: exit {result.returncode}, {result.stderr.strip()[-300:]!r} "
+                                f"(expected exit 2 naming {says!r})")
+    for p in problems:
+        print("controllers_test: " + p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
