@@ -14,6 +14,7 @@ import argparse
 import hashlib
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,9 +37,14 @@ FIELDS = {"name", "contract", "description", "top", "rtl", "parameters", "link_w
           "counted_messages", "view"}
 KEY_FIELDS = {"name", "type", "default", "range", "unit", "strap", "help"}
 STATE_FIELDS = {"name", "watts", "asleep"}
-# The bundled mechanisms and the harness's own sections: their names are taken.
+# Names taken: the sections of results.json (the bundled mechanisms' and the run's) and the key
+# prefixes of the other layers. (Bundled controllers and modules of rtl/ are taken too: load().)
 RESERVED = {"eee", "fattree_onoff", "erapid", "torus_swap", "photonic", "sim", "network", "topology", "router",
-            "link", "traffic", "workload", "process", "system", "external_traffic"}
+            "link", "traffic", "workload", "process", "system", "external_traffic", "check", "converged",
+            "energy", "latency", "packets", "params", "scenario", "seed", "steady_state", "throughput",
+            "verdict", "verdict_reason", "warnings", "git_revision", "provenance"}
+# What the link-end adapter reports in every controller's section.
+HARNESS_COUNTS = {"sleeps", "wakeups", "flits_at_sleeping_port"}
 
 
 class ManifestError(Exception):
@@ -60,6 +66,23 @@ def check_fields(where, value, allowed, required=()):
             fail(where, f"missing field {field}")
 
 
+IDENTIFIER = r"[a-z][a-z0-9_]*"
+
+
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def one_line(where, value):
+    if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
+        fail(where, f"{value!r}: one line of text")
+    return value.strip()
+
+
 def load(folder):
     """The manifest of a controller folder, checked against itself (not yet against the RTL)."""
     folder = Path(folder).resolve()
@@ -73,52 +96,95 @@ def load(folder):
         fail(where, f"not YAML: {error}")
     check_fields(where, m, FIELDS, ("name", "contract", "top", "keys", "power_states"))
     name = m["name"]
-    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name in RESERVED:
-        fail(f"{where}: name", f"{name!r} must be a new lower-case identifier (taken: {', '.join(sorted(RESERVED))})")
+    taken = RESERVED | {row["controller"] for row in rtl_models.models()} | set(
+        rtl_models.module_files([rtl_models.RTL, rtl_models.ROOT / "tb" / "rtl"]))
+    if not isinstance(name, str) or not re.fullmatch(IDENTIFIER, name) or name in taken:
+        fail(f"{where}: name", f"{name!r}: a lower-case identifier that names no section of results.json, "
+                               "no bundled controller and no module of rtl/")
     if m["contract"] != "link_end":
         fail(f"{where}: contract", f"{m['contract']!r}: allowed: link_end (switch and node controllers still need "
                                    "an adapter in C++: docs/controllers.md)")
+    if not isinstance(m["top"], str) or not re.fullmatch(r"[A-Za-z_]\w*", m["top"]):
+        fail(f"{where}: top", f"{m['top']!r}: a module name")
     m["folder"] = folder
-    m["rtl"] = [folder / f for f in m.get("rtl") or sorted(p.name for p in folder.glob("*.sv"))]
+    rtl = m.get("rtl") or sorted(p.name for p in folder.glob("*.sv"))
+    if not isinstance(rtl, list) or not all(isinstance(f, str) for f in rtl):
+        fail(f"{where}: rtl", "a list of file names")
+    m["rtl"] = [folder / f for f in rtl]
     for f in m["rtl"]:
         if not f.is_file():
             fail(f"{where}: rtl", f"{f} does not exist")
     m.setdefault("parameters", {})
-    m.setdefault("description", f"the {name} controllers")
+    if not isinstance(m["parameters"], dict) or not all(
+            re.fullmatch(r"[A-Za-z_]\w*", str(k)) and is_int(v) for k, v in m["parameters"].items()):
+        fail(f"{where}: parameters", "a mapping of the top's parameter names to integers")
+    m["description"] = one_line(f"{where}: description", m.get("description", f"the {name} controllers"))
     m.setdefault("link_wide", False)
-    m.setdefault("counted_messages", {})
+    if not isinstance(m["link_wide"], bool):
+        fail(f"{where}: link_wide", f"{m['link_wide']!r}; allowed: true or false")
     keys = {}
-    for i, key in enumerate(m["keys"] or []):
+    if not isinstance(m["keys"], list):
+        fail(f"{where}: keys", "a list")
+    for i, key in enumerate(m["keys"]):
         kw = f"{where}: keys[{i}]"
         check_fields(kw, key, KEY_FIELDS, ("name", "type", "default", "help"))
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", str(key["name"])) or key["name"] == "enabled":
-            fail(kw, f"name {key['name']!r} must be a lower-case identifier other than enabled")
+        if not re.fullmatch(IDENTIFIER, str(key["name"])) or key["name"] == "enabled" or key["name"] in keys:
+            fail(kw, f"name {key['name']!r}: a lower-case identifier other than enabled, once")
+        key["help"] = one_line(f"{kw}: help", key["help"])
         if key["type"] not in ("real", "int", "bool"):
             fail(kw, f"type {key['type']!r}; allowed: real, int, bool")
-        if key["type"] != "bool":
+        if key["type"] == "bool":
+            if not isinstance(key["default"], bool) or "range" in key or "unit" in key:
+                fail(kw, "a bool key has a default true or false, and no range or unit")
+        else:
+            number = is_int if key["type"] == "int" else is_number
             low, high = key.get("range", [0, 1e15])
-            if not all(isinstance(v, (int, float)) for v in (low, high, key["default"])):
-                fail(kw, "default and range are numbers (YAML reads 1e7 as text: write 1.0e+7)")
+            if not isinstance(key.get("range", []), list) or not all(number(v) for v in (low, high, key["default"])):
+                fail(kw, f"default and range [low, high] are {key['type']} numbers "
+                         "(YAML reads 1e7 as text: write 1.0e+7)")
             if not low <= key["default"] <= high:
                 fail(kw, f"default {key['default']} outside its range [{low}, {high}]")
             key["range"] = [low, high]
+        if "unit" in key and not (isinstance(key["unit"], str) and re.fullmatch(r"[\w/ %]*", key["unit"])):
+            fail(kw, f"unit {key['unit']!r}: a short name such as ns, W or cycles")
         if key.get("unit") == "ns" and key["type"] != "real":
             fail(kw, "a time in ns is type real (the harness converts it to cycles)")
-        if "strap" in key and key["type"] == "real" and key.get("unit") != "ns":
-            fail(kw, "a strap takes an int, a bool or a time in ns (unit: ns, converted to cycles)")
+        if "strap" in key:
+            if key["type"] == "real" and key.get("unit") != "ns":
+                fail(kw, "a strap takes an int, a bool or a time in ns (unit: ns, converted to cycles)")
+            if key["type"] != "bool" and key["range"][0] < 0:
+                fail(kw, "a strap's range starts at 0 or above")
+            if key["strap"] in LINK_END_PORTS or key["strap"] in HARNESS_STRAPS or key["strap"] == "power_o":
+                fail(kw, f"strap {key['strap']}: the harness drives it")
+            if any(k.get("strap") == key["strap"] for k in keys.values()):
+                fail(kw, f"strap {key['strap']}: another key sets it")
         keys[key["name"]] = key
     m["keys"] = keys
-    for i, state in enumerate(m["power_states"] or []):
+    if not isinstance(m["power_states"], list) or not m["power_states"]:
+        fail(f"{where}: power_states", "a list of at least one state (state 0: awake)")
+    for i, state in enumerate(m["power_states"]):
         sw = f"{where}: power_states[{i}]"
         check_fields(sw, state, STATE_FIELDS, ("name", "watts"))
+        if not re.fullmatch(IDENTIFIER, str(state["name"])) or \
+                [s["name"] for s in m["power_states"]].count(state["name"]) > 1:
+            fail(sw, f"name {state['name']!r}: a lower-case identifier, once")
         if state["watts"] not in keys or keys[state["watts"]]["type"] != "real":
             fail(sw, f"watts names a key of type real of this manifest; {state['watts']!r} is none")
-    if not m["power_states"]:
-        fail(f"{where}: power_states", "at least one (state 0: awake)")
+        state.setdefault("asleep", False)
+        if not isinstance(state["asleep"], bool) or (i == 0 and state["asleep"]):
+            fail(sw, "asleep is true or false, and false for state 0 (awake)")
+    m.setdefault("counted_messages", {})
+    if not isinstance(m["counted_messages"], dict):
+        fail(f"{where}: counted_messages", "a mapping of results.json names to ctl_tx_o values")
     for label, code in m["counted_messages"].items():
-        if not isinstance(code, int) or not 1 <= code <= 7:
+        if not re.fullmatch(IDENTIFIER, str(label)) or label in HARNESS_COUNTS:
+            fail(f"{where}: counted_messages", f"{label!r}: a lower-case identifier other than "
+                                               f"{', '.join(sorted(HARNESS_COUNTS))}")
+        if not is_int(code) or not 1 <= code <= 7:
             fail(f"{where}: counted_messages: {label}", f"{code!r}; allowed: a ctl_tx_o value in [1, 7]")
     if "view" in m:
+        if not isinstance(m["view"], str):
+            fail(f"{where}: view", "a file name")
         m["view"] = folder / m["view"]
         if not m["view"].is_file():
             fail(f"{where}: view", f"{m['view']} does not exist")
@@ -141,12 +207,16 @@ def check_ports(m):
             fail(where, f"the link-end contract needs {direction} {port} of {width} bit(s); "
                         f"found {ports.get(port, 'none')}")
     states = len(m["power_states"])
-    if "power_o" not in ports or ports["power_o"][0] != "output" or 2 ** ports["power_o"][1] < states:
-        fail(where, f"the link-end contract needs output power_o wide enough for its {states} power states")
+    if "power_o" not in ports or ports["power_o"][0] != "output" or not states <= 2 ** ports["power_o"][1] <= 256:
+        fail(where, f"the link-end contract needs output power_o of at most 8 bits, wide enough for its {states} "
+                    "power states")
     straps = {k["strap"]: k for k in m["keys"].values() if "strap" in k}
-    for port in straps:
+    for port, key in straps.items():
         if ports.get(port, ("",))[0] != "input":
             fail(f"{m['folder'] / 'controller.yaml'}: keys", f"strap {port} is not an input of {m['top']}")
+        if key["type"] == "int" and key["range"][1] > 2 ** ports[port][1] - 1:
+            fail(f"{m['folder'] / 'controller.yaml'}: keys: {key['name']}",
+                 f"range up to {key['range'][1]} does not fit the {ports[port][1]}-bit strap {port}")
     for port, (direction, width) in ports.items():
         if port in LINK_END_PORTS or port == "power_o":
             continue
@@ -164,11 +234,13 @@ def check_ports(m):
 
 
 def cost_row(m, out):
-    """Its row as scripts/cost.py reports it (Yosys), kept in OUT/<name>.cost.json while its RTL
-    and parameters are the same."""
-    digest = hashlib.sha256(json.dumps(m["parameters"], sort_keys=True).encode())
-    for f in m["rtl"]:
-        digest.update(f.read_bytes())
+    """Its row as scripts/cost.py reports it (Yosys), kept in OUT/<name>.cost.json while the files
+    of its hierarchy, its parameters, Yosys and cost.py are the same."""
+    files = rtl_models.module_files([rtl_models.RTL, m["folder"]])
+    version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout
+    digest = hashlib.sha256(json.dumps([m["parameters"], version]).encode())
+    for f in [*rtl_models.sources(m["top"], files), cost.__file__]:  # (the hierarchy it reads)
+        digest.update(Path(f).read_bytes())
     cache = out / f"{m['name']}.cost.json"
     if cache.is_file():
         kept = json.loads(cache.read_text())
@@ -176,7 +248,7 @@ def cost_row(m, out):
             return kept
     row = {"controller": m["name"], "top": m["top"], "params": m["parameters"], "scenarios": [],
            "storage_formula": ""}
-    result, error = cost.cost_of(row, rtl_models.module_files([rtl_models.RTL, m["folder"]]), cost.GATE_DELAY_PS)
+    result, error = cost.cost_of(row, files, cost.GATE_DELAY_PS)
     if result is None:
         fail(f"{m['folder'] / 'controller.yaml'}: top", f"Yosys could not synthesise it: {error}")
     result["rtl_sha256"] = digest.hexdigest()
@@ -185,7 +257,8 @@ def cost_row(m, out):
 
 
 def cxx(text):
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A C++ string literal (JSON's escapes are C++'s)."""
+    return json.dumps(str(text))
 
 
 def number(value):

@@ -18,7 +18,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import controllers
 import rtl_models
 from rtl_models import ROOT, models, yosys
 
@@ -236,7 +235,8 @@ def main():
     rows = models()
     folders = []
     if args.controllers:
-        if args.out == ROOT / "cost":
+        import controllers  # (it imports this module: only here, and PyYAML only for it)
+        if args.out.resolve() == (ROOT / "cost").resolve():
             parser.error("--controllers needs --out (cost/ holds the bundled controllers' rows)")
         try:
             declared = [controllers.load(folder) for folder in args.controllers]

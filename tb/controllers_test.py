@@ -24,9 +24,17 @@ CASES = [
     ("an input neither the contract's nor a key's", "controller.yaml", ", strap: wake_cycles_i", "",
      "input wake_cycles_i"),
     ("a contract port of the wrong width", "sleepy_link.sv", "input  logic [15:0] tx_queue_i",
-     "input  logic [7:0] tx_queue_i", "tx_queue_i"),
-    ("no deadline", "sleepy_link.sv", "output logic        deadline_valid_o", "output logic        deadline_ok_o",
-     "deadline_valid_o"),
+     "input  logic [7:0] tx_queue_i", "needs input tx_queue_i of 16 bit(s)"),
+    ("no deadline", "sleepy_link.sv", "deadline_valid_o", "deadline_ok_o", "needs output deadline_valid_o"),
+    ("a help of two lines", "controller.yaml", 'help: "time from asleep to awake"',
+     'help: "time from asleep\\nto awake"', "keys[1]: help"),
+    ("a key twice", "controller.yaml", "name: wake_ns", "name: idle_ns", "keys[1]"),
+    ("a key strapping what the harness drives", "controller.yaml", "strap: wake_cycles_i", "strap: latency_i",
+     "the harness drives it"),
+    ("a count the harness reports", "controller.yaml", "wake_requests: 2", "sleeps: 2", "counted_messages"),
+    ("a name of a results.json section", "controller.yaml", "name: sleepy_link ", "name: energy ", "name"),
+    ("an asleep awake state", "controller.yaml", "{name: awake, watts: awake_w}",
+     "{name: awake, watts: awake_w, asleep: true}", "power_states[0]"),
     ("a view that is not there", "controller.yaml", "view: sleepy_link.gtkw", "view: other.gtkw", "view"),
 ]
 
@@ -49,7 +57,7 @@ def main():
             if old not in text:
                 problems.append(f"{what}: the example has no {old!r} to break")
                 continue
-            (folder / name).write_text(text.replace(old, new, 1))
+            (folder / name).write_text(text.replace(old, new))
             result = run(folder, Path(tmp) / f"out{i}")
             if result.returncode != 2 or not re.search(re.escape(says), result.stderr):
                 problems.append(f"{what}: exit {result.returncode}, {result.stderr.strip()[-300:]!r} "

@@ -1,13 +1,13 @@
 `default_nettype none
-/// A link end that sleeps after N idle cycles: the example of a link-end controller declared by a
-/// manifest (controller.yaml beside it), with no C++ of its own.
+/// A link end that sleeps after N idle cycles: the example of a link-end controller declared by
+/// a manifest (controller.yaml beside it), with no C++ of its own.
 ///
 /// Each end decides for itself. After idle_cycles_i cycles with nothing queued, sent or received
-/// it tells its partner (MsgSleep) and stops sending; it stays awake 2L + 1 cycles more, because the
-/// partner may have sent flits before the message reached it, then sleeps. A packet queued here, or
-/// the partner's MsgWake, wakes it: wake_cycles_i cycles later it is awake and says so (MsgAwake),
-/// after which the partner sends again. An end sends to its partner only while it knows it awake.
-/// Traffic or a MsgWake while draining cancels the sleep (MsgAwake at once).
+/// it tells its partner (MsgSleep) and stops sending; it stays awake 2L + 1 cycles more, because
+/// the partner may have sent flits before the message reached it, then sleeps. A packet queued
+/// here, or the partner's MsgWake, wakes it: wake_cycles_i cycles later it is awake and says so
+/// (MsgAwake), after which the partner sends again. An end sends to its partner only while it
+/// knows it awake. Traffic or a MsgWake while draining cancels the sleep (MsgAwake at once).
 module sleepy_link (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -115,8 +115,10 @@ module sleepy_link (
     end
   end
 
-  // The first cycle of an idle period: its start, held while idle (no register moves at rest).
-  assign idle_since_d = (!active && active_q) ? now_i : idle_since_q;
+  // The first cycle of an idle period, held while idle (no register moves at rest): after traffic,
+  // or on becoming awake (a wake-up's idle time starts then, not at the last traffic).
+  assign idle_since_d = ((!active && active_q) || (state_d == Awake && state_q != Awake)) ? now_i
+                                                                                          : idle_since_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -69,7 +69,7 @@ class Reference {
       ctl = kWake;
       wake_sent = true;
     }
-    if (!active && active_) idle_since_ = in.now;
+    if ((!active && active_) || (state == kAwakeState && state_ != kAwakeState)) idle_since_ = in.now;
     active_ = active;
     state_ = state;
     until_ = until;

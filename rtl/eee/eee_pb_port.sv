@@ -258,7 +258,7 @@ module eee_pb_port #(
     .pdt_deadline_o (pdt_deadline_o),
     .pdt_fired_o    (pdt_fired_o),
     .pdt_never_o    (pdt_never_o),
-    .deadline_o     (deadline_o),
+    .deadline_o       (deadline_o),
     .deadline_valid_o (deadline_valid_o)
   );
 

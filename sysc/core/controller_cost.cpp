@@ -1,8 +1,8 @@
 #include "core/controller_cost.h"
 
+#include <deque>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 namespace icn {
 
@@ -11,8 +11,8 @@ constexpr ControllerCost kCosts[] = {
 #include "controller_costs.inc"
 };
 
-std::vector<ControllerCost>& Registered() {
-  static std::vector<ControllerCost> registered;
+std::deque<ControllerCost>& Registered() {  // (a deque: CostOf's references stay valid)
+  static std::deque<ControllerCost> registered;
   return registered;
 }
 }  // namespace

@@ -222,7 +222,7 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
 }
 
 ErapidControl::~ErapidControl() {
-  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  Verilated::threadContextp(context_.get());  // see LinkEndControllers::~LinkEndControllers
   for (BoardState& board : boards_) board.unit->Final();
   boards_.clear();
 }

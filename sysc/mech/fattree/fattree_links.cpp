@@ -115,7 +115,7 @@ FattreeLinks::FattreeLinks(const FattreeOnOffConfig& config, const MechanismCont
 }
 
 FattreeLinks::~FattreeLinks() {
-  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  Verilated::threadContextp(context_.get());  // see LinkEndControllers::~LinkEndControllers
   for (Switch& sw : switches_) sw.model->final();
   switches_.clear();
 }

@@ -99,6 +99,7 @@ class LinkEndControllers : public Mechanism {
     uint64_t wakeups = 0;            // times it left a sleeping state
     std::array<uint64_t, 8> sent{};  // cycles on which an end sent each message
     uint64_t sleeping_rx = 0;        // flits that reached an end not awake (must stay 0)
+    uint64_t bad_power = 0;          // power_o values beyond the declared states (must stay 0)
     uint64_t toggles = 0;            // register toggles this cycle (added to the ledger's after it)
     uint64_t last_message = 0;       // the last cycle one of its ends sent a message
   };
@@ -150,7 +151,8 @@ class LinkEndControllers : public Mechanism {
       if (e.tx->latency() > kMaxLatency) {
         throw ScenarioError(spec_.switch_key + ": link " + links[i].name + " has a latency of " +
                             std::to_string(e.tx->latency()) + " cycles; allowed: [1, " +
-                            std::to_string(kMaxLatency) + "] (the port's latency strap)");
+                            std::to_string(kMaxLatency) + "]" +
+                            (link_end::HasLatency<Model>::value ? " (the port's latency strap)" : ""));
       }
       if constexpr (link_end::HasLatency<Model>::value) m.latency_i = static_cast<uint8_t>(e.tx->latency());
       straps(m, i);
@@ -163,6 +165,15 @@ class LinkEndControllers : public Mechanism {
       Reset(m);
       e.registers.Start(m);
       extension_.Applied(e.extension, m);
+      // The state the reset leaves, from cycle 0 (the network moves before the first edge).
+      if (m.power_o >= spec_.states.size()) {
+        throw ScenarioError(spec_.switch_key + ": the controller's power_o after reset is " +
+                            std::to_string(m.power_o) + "; allowed: its " +
+                            std::to_string(spec_.states.size()) + " power states");
+      }
+      e.power = m.power_o;
+      e.tx_en = m.tx_en_o;
+      e.tx->set_tx_enabled(e.tx_en);
     }
     outbox_.assign(ring_ * ends_.size(), 0);
     read_row_.assign(ring_, nullptr);
@@ -266,9 +277,16 @@ class LinkEndControllers : public Mechanism {
   }
 
   std::vector<std::string> Problems() const override {
+    std::vector<std::string> problems;
     const uint64_t sleeping_rx = Sum([](const Part& p) { return p.sleeping_rx; });
-    if (sleeping_rx == 0) return {};
-    return {std::to_string(sleeping_rx) + " flits reached a link end that was not awake"};
+    if (sleeping_rx != 0)
+      problems.push_back(std::to_string(sleeping_rx) + " flits reached a link end that was not awake");
+    const uint64_t bad_power = Sum([](const Part& p) { return p.bad_power; });
+    if (bad_power != 0) {
+      problems.push_back(std::to_string(bad_power) + " times a link end's power_o named none of its " +
+                         std::to_string(asleep_.size()) + " power states");
+    }
+    return problems;
   }
 
   std::vector<std::string> TimeseriesColumns() const override { return {spec_.section + ".ports_asleep"}; }
@@ -509,7 +527,9 @@ class LinkEndControllers : public Mechanism {
       e.tx_en = m.tx_en_o;
       e.tx->set_tx_enabled(e.tx_en);
     }
-    if (m.power_o != e.power) {  // this cycle is the first in the new state
+    if (m.power_o != e.power && m.power_o >= asleep_.size()) {
+      ++p.bad_power;  // (a state it did not declare: kept out of the ledger, and a failed check)
+    } else if (m.power_o != e.power) {  // this cycle is the first in the new state
       // Leaving the awake state is a sleep, leaving a sleeping one a wake-up (a transition state
       // between them is neither), counted once per link where both ends change together.
       if (e.counts_transitions) {

@@ -116,7 +116,7 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
 }
 
 PhotonicControl::~PhotonicControl() {
-  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  Verilated::threadContextp(context_.get());  // see LinkEndControllers::~LinkEndControllers
   for (auto& m : models_) m->Final();
   models_.clear();
 }

@@ -163,7 +163,7 @@ TorusSwapControl::TorusSwapControl(const TorusSwapConfig& config, const Mechanis
 }
 
 TorusSwapControl::~TorusSwapControl() {
-  Verilated::threadContextp(context_.get());  // see EeeLinks::~EeeLinks
+  Verilated::threadContextp(context_.get());  // see LinkEndControllers::~LinkEndControllers
   for (auto& ring : rings_) ring->Final();
   rings_.clear();
 }
