@@ -52,16 +52,22 @@ function(icnsim_add_controllers target)
   foreach(name IN LISTS DECLARED_CONTROLLERS)
     target_sources(${target} PRIVATE ${DECLARED_${name}_REGISTRATION})
     verilate(${target} PREFIX V${name} TOP_MODULE icnsim TRACE_FST SOURCES ${MODEL_SOURCES_V${name}}
-             DIRECTORY ${out}/verilated/V${name}
-             VERILATOR_ARGS -Wall --assert --x-assign unique --x-initial unique --timescale 1ns/1ps
-                            -I${DECLARED_${name}_FOLDER})
-    if(DECLARED_${name}_VIEW)
-      add_custom_command(OUTPUT ${data}/waves/${name}/${name}.stamp
-        COMMAND ${Python3_EXECUTABLE} ${scripts}/wave_views.py --rtl ${DECLARED_${name}_FOLDER}
-                --views ${DECLARED_${name}_FOLDER} --out ${data}/waves/${name}
-        COMMAND ${CMAKE_COMMAND} -E touch ${data}/waves/${name}/${name}.stamp
-        DEPENDS ${DECLARED_${name}_SOURCES} ${DECLARED_${name}_VIEW})
-      add_custom_target(${target}_view_${name} ALL DEPENDS ${data}/waves/${name}/${name}.stamp)
-    endif()
+             DIRECTORY ${out}/verilated/V${name} VERILATOR_ARGS ${icnsim_VERILATOR_FLAGS} -I${DECLARED_${name}_FOLDER})
+    icnsim_controller_view(${name} ${scripts} ${data}/waves)
   endforeach()
+endfunction()
+
+# The GTKWave view of declared controller <name> (scripts/controllers.py's DECLARED_<name>_*
+# variables), with the filters of its RTL's enums, in <waves>/<name>/; none if it has no view.
+function(icnsim_controller_view name scripts waves)
+  if(NOT DECLARED_${name}_VIEW)
+    return()
+  endif()
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  add_custom_command(OUTPUT ${waves}/${name}/${name}.stamp
+    COMMAND ${Python3_EXECUTABLE} ${scripts}/wave_views.py --rtl ${DECLARED_${name}_FOLDER}
+            --views ${DECLARED_${name}_FOLDER} --out ${waves}/${name}
+    COMMAND ${CMAKE_COMMAND} -E touch ${waves}/${name}/${name}.stamp
+    DEPENDS ${scripts}/wave_views.py ${DECLARED_${name}_SOURCES} ${DECLARED_${name}_VIEW})
+  add_custom_target(view_${name} ALL DEPENDS ${waves}/${name}/${name}.stamp)
 endfunction()

@@ -50,7 +50,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   # and so do the checks that run no compiled code (claims, generated docs, figures) and the
   # installation's (it checks the package, which the release pass installs).
   exec ctest --no-tests=error --output-on-failure -j "$(nproc)" \
-    -E "^(lint|synthesis|format|fuzz|sweep|claims|docs_generated|figures|md1_estimate|sim_models|golden|install|$long)" -LE slurm "$@"
+    -E "^(lint|synthesis|format|fuzz|sweep|claims|docs_generated|figures|md1_estimate|sim_models|controller_manifests|golden|install|$long)" -LE slurm "$@"
 fi
 skip=()
 if [ "${1:-}" = "--short" ]; then
