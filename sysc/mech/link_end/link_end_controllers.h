@@ -125,7 +125,6 @@ class LinkEndControllers : public Mechanism {
     for (const LinkEndPowerState& s : spec_.states) {
       names.push_back(s.name);
       watts.push_back(s.watts);
-      asleep_.push_back(s.asleep);
     }
     EnergyLedger::Group& energy =
         context.ledger.AddGroup(spec_.group, names, watts, static_cast<int>(links.size()));
@@ -284,7 +283,7 @@ class LinkEndControllers : public Mechanism {
     const uint64_t bad_power = Sum([](const Part& p) { return p.bad_power; });
     if (bad_power != 0) {
       problems.push_back(std::to_string(bad_power) + " times a link end's power_o named none of its " +
-                         std::to_string(asleep_.size()) + " power states");
+                         std::to_string(spec_.states.size()) + " power states");
     }
     return problems;
   }
@@ -332,7 +331,7 @@ class LinkEndControllers : public Mechanism {
     typename Extension::EndState extension;
   };
 
-  bool IsAsleep(uint32_t power) const { return power < asleep_.size() && asleep_[power]; }
+  bool IsAsleep(uint32_t power) const { return power < spec_.states.size() && spec_.states[power].asleep; }
 
   // A count of the parts' in all: count(part) added up.
   template <typename Count>
@@ -527,7 +526,7 @@ class LinkEndControllers : public Mechanism {
       e.tx_en = m.tx_en_o;
       e.tx->set_tx_enabled(e.tx_en);
     }
-    if (m.power_o != e.power && m.power_o >= asleep_.size()) {
+    if (m.power_o != e.power && m.power_o >= spec_.states.size()) {
       ++p.bad_power;  // (a state it did not declare: kept out of the ledger, and a failed check)
     } else if (m.power_o != e.power) {  // this cycle is the first in the new state
       // Leaving the awake state is a sleep, leaving a sleeping one a wake-up (a transition state
@@ -551,7 +550,6 @@ class LinkEndControllers : public Mechanism {
 
   LinkEndSpec spec_;
   Extension extension_;
-  std::vector<bool> asleep_;  // by power state
   Tracer& tracer_;
   const EndActivity* activity_;  // the link ends' last flit sent and received, flat (Fabric)
   std::unique_ptr<VerilatedContext> context_;
