@@ -10,6 +10,7 @@ the simulator compiles in, so that every Debian gives the same results) or cost.
 import argparse
 import concurrent.futures
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -90,8 +91,9 @@ def unmapped(cell_types):
     return sorted(t for t in cell_types if t not in ("$_NAND_", "$_NOT_", *NON_LOGIC_CELLS) and "DFF" not in t)
 
 
-def cost_of(row, files, gate_delay_ps):
-    """One row."""
+def cost_of(row, files, gate_delay_ps, ice40=True):
+    """One row; without ice40, no LUT count (its synthesis takes twice the rest: icnsim's sizes
+    made on first use need only the gate equivalents and the depth)."""
     read = read_script(row, files)
     top = row["top"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,15 +124,16 @@ tee -q -o {out['ltp.txt']} ltp -noff
         generic = yosys(script)
         if generic.returncode != 0:
             return None, generic.stderr.strip() or generic.stdout.strip()
-        ice = yosys(f"{read}\nsynth_ice40 -top {top}\ntee -q -o {out['ice.json']} stat -json\n")
-        if ice.returncode != 0:
-            return None, ice.stderr.strip()
+        if ice40:
+            ice = yosys(f"{read}\nsynth_ice40 -top {top}\ntee -q -o {out['ice.json']} stat -json\n")
+            if ice.returncode != 0:
+                return None, ice.stderr.strip()
         design = json.loads(out["stat.json"].read_text())["design"]
         memory_bits = sum(int(c["parameters"]["WIDTH"], 2) * int(c["parameters"]["SIZE"], 2)
                           for m in json.loads(out["mem.json"].read_text())["modules"].values()
                           for c in m["cells"].values() if c["type"] == "$mem_v2")
         transistors = int(re.search(r"Estimated number of transistors:\s+(\d+)", out["cmos.txt"].read_text()).group(1))
-        luts = json.loads(out["ice.json"].read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0)
+        luts = json.loads(out["ice.json"].read_text())["design"]["num_cells_by_type"].get("SB_LUT4", 0) if ice40 else None
         gates = json.loads(out["nand.json"].read_text())["design"]["num_cells_by_type"]
         depth = int(re.search(r"\(length=(\d+)\)", out["ltp.txt"].read_text()).group(1))
     flip_flops = sum(n for t, n in design["num_cells_by_type"].items() if "DFF" in t)
@@ -157,7 +160,26 @@ tee -q -o {out['ltp.txt']} ltp -noff
         "cmos_transistors": transistors,
         "ice40_lut4": luts,
         "storage_formula": row["storage_formula"],
+        "rtl_sha256": rtl_models.digest(top, row["params"], files),
     }, None
+
+
+def kept_row(row, files, keep, ice40=True):
+    """cost_of's row of a model outside rtl/models.txt (a declared controller, a size made on first
+    use), kept in the file `keep` while its RTL and parameters, Yosys and this script are the same:
+    (row, None) or (None, error)."""
+    version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout
+    key = hashlib.sha256(json.dumps([rtl_models.digest(row["top"], row["params"], files), version, ice40]).encode()
+                         + Path(__file__).read_bytes()).hexdigest()
+    if keep.is_file():
+        kept = json.loads(keep.read_text())
+        if kept.get("key") == key:
+            return kept["row"], None
+    result, error = cost_of(row, files, GATE_DELAY_PS, ice40)
+    if result is not None:
+        keep.parent.mkdir(parents=True, exist_ok=True)
+        keep.write_text(json.dumps({"key": key, "row": result}, indent=2) + "\n")
+    return result, error
 
 
 def markdown(doc, others):

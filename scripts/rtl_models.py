@@ -1,6 +1,8 @@
 """The controllers as the simulator verilates them (rtl/models.txt) and their RTL, for the scripts
 that run Yosys on them: scripts/cost.py (hardware cost) and scripts/sim_models.py (the top the
 simulator verilates around each controller)."""
+import hashlib
+import json
 import re
 import subprocess
 import tempfile
@@ -44,6 +46,20 @@ def sources(top, files):
             if name in files:
                 pending.append(files[name])
     return sorted(str(p) for p in needed)
+
+
+def digest(top, params, files):
+    """SHA-256 of what a model's cost and simulator top depend on in the RTL: its parameters and
+    the files of its hierarchy with the files they include (a row of cost.json is current while
+    this is the same)."""
+    paths = [Path(p) for p in sources(top, files)]
+    for path in list(paths):
+        for name in re.findall(r'^\s*`include\s+"([^"]+)"', path.read_text(), re.M):
+            paths += [Path(d) / name for d in include_dirs() if (Path(d) / name).is_file()]
+    hashed = hashlib.sha256(json.dumps(sorted(params.items())).encode())
+    for path in sorted(set(paths)):
+        hashed.update(path.name.encode() + b"\0" + path.read_bytes())
+    return hashed.hexdigest()
 
 
 def include_dirs():

@@ -47,10 +47,11 @@ if [ "${1:-}" = "--sanitize" ]; then
   # The long tests (4 sanitised CPU minutes) run in the release pass only, and so do the golden
   # cases (52 sanitised CPU seconds; "clock jumps change no result" runs every bundled scenario
   # sanitised, and the per-cycle path of the rerun with clock jumps off is the clock-jump tests'),
-  # and so do the checks that run no compiled code (claims, generated docs, figures) and the
-  # installation's (it checks the package, which the release pass installs).
+  # and so do the checks that run no compiled code (claims, generated docs, figures), the
+  # installation's (it checks the package, which the release pass installs) and the sizes made on
+  # first use (their library is compiled unsanitised, as the toolchain the build records says).
   exec ctest --no-tests=error --output-on-failure -j "$(nproc)" \
-    -E "^(lint|synthesis|format|fuzz|sweep|claims|docs_generated|figures|md1_estimate|sim_models|controller_manifests|golden|install|$long)" -LE slurm "$@"
+    -E "^(lint|synthesis|format|fuzz|sweep|claims|docs_generated|figures|md1_estimate|sim_models|controller_manifests|sizes_on_demand|golden|install|$long)" -LE slurm "$@"
 fi
 skip=()
 if [ "${1:-}" = "--short" ]; then

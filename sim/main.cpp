@@ -19,6 +19,7 @@
 #include <systemc>
 
 #include "build_info.h"  // generated: ICNSIM_GIT_REV, ICNSIM_GIT_DIRTY
+#include "core/data_dir.h"
 #include "core/errors.h"
 #include "core/scenario.h"
 #include "mech/registry.h"
@@ -126,47 +127,12 @@ std::string Slurp(const std::string& path) {
   return text.str();
 }
 
-// The folder of the running program (empty if the system does not say).
-fs::path ProgramDir() {
-  std::error_code error;
-  const fs::path program = fs::read_symlink("/proc/self/exe", error);
-  return error ? fs::path() : program.parent_path();
-}
-
-// Where the bundled scenarios, views and RTL are looked for: share/icnsim in the build folder
-// (links to the sources), then beside the program's bin/ once installed. Found from the program's
-// own path, so neither the source nor the build folder is compiled in and an installed tree may move.
-std::vector<fs::path> DataDirCandidates() {
-  const fs::path program = ProgramDir();
-  if (program.empty()) return {};
-  return {program / "share" / "icnsim", program.parent_path() / "share" / "icnsim"};
-}
-
-// The first candidate that holds scenarios/, or empty.
-fs::path DataDir() {
-  static const fs::path dir = [] {
-    for (const fs::path& candidate : DataDirCandidates()) {
-      if (fs::is_directory(candidate / "scenarios")) return fs::canonical(candidate);
-    }
-    return fs::path();
-  }();
-  return dir;
-}
-
-// What is missing when DataDir() is empty, for an error message.
-std::string NoDataDir() {
-  std::string looked;
-  for (const fs::path& candidate : DataDirCandidates())
-    looked += (looked.empty() ? "" : ", ") + candidate.string();
-  return "no bundled scenarios (share/icnsim/scenarios: " +
-         (looked.empty() ? "the program's path is unknown" : "looked in " + looked) + ")";
-}
-
 // A bundled scenario may be named without its path: "default" = sim/scenarios/default.yaml.
 std::string ResolveScenario(const std::string& arg) {
   if (fs::is_regular_file(arg)) return arg;
-  if (DataDir().empty()) throw icn::ScenarioError(arg + ": no such scenario file, and " + NoDataDir());
-  const fs::path bundled = DataDir() / "scenarios" / (arg + ".yaml");
+  if (icn::DataDir().empty())
+    throw icn::ScenarioError(arg + ": no such scenario file, and " + icn::NoDataDir());
+  const fs::path bundled = icn::DataDir() / "scenarios" / (arg + ".yaml");
   if (fs::is_regular_file(bundled)) return fs::canonical(bundled).string();
   throw icn::ScenarioError(arg + ": no such scenario file or bundled scenario" +
                            (fs::is_directory(arg) ? " (it is a folder)" : "") + " (icnsim list shows them)");
@@ -325,8 +291,8 @@ int Run(const Request& request) {
     // Absolute paths, so the command works from any folder; the build's or installation's copy of
     // the view names encoded values (scripts/wave_views.py).
     // (a mechanism's view is waves/<file>, a declared controller's waves/<name>/<file>)
-    const fs::path view = DataDir() / fs::path(traced.info->view(*traced.config)).lexically_normal();
-    const bool viewed = !DataDir().empty() && fs::is_regular_file(view);
+    const fs::path view = icn::DataDir() / fs::path(traced.info->view(*traced.config)).lexically_normal();
+    const bool viewed = !icn::DataDir().empty() && fs::is_regular_file(view);
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
                 static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
                 viewed ? fs::canonical(view).c_str() : "(no view: share/icnsim/waves not found)");
@@ -385,8 +351,8 @@ int WriteWorkload(const Request& request) {
 
 int List() {
   std::vector<fs::path> files;
-  if (DataDir().empty()) throw icn::ScenarioError(NoDataDir());
-  for (const auto& entry : fs::directory_iterator(DataDir() / "scenarios")) {
+  if (icn::DataDir().empty()) throw icn::ScenarioError(icn::NoDataDir());
+  for (const auto& entry : fs::directory_iterator(icn::DataDir() / "scenarios")) {
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());

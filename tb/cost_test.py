@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "scripts"))  # (cost.py imports rtl_models)
 spec = importlib.util.spec_from_file_location("cost", ROOT / "scripts" / "cost.py")
 cost = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cost)
+import rtl_models  # noqa: E402 (after the path above)
 N = 8
 
 # name -> (RTL, hand count of GE, hand count of depth). A flip-flop is cost.FLIP_FLOP_GE; ABC's
@@ -84,6 +85,16 @@ def main(icnsim):
                              capture_output=True, text=True)
         if bad.returncode == 0 or "no_such" not in bad.stderr:
             problems.append(f"--only no_such: exit {bad.returncode}, {bad.stderr.strip()}")
+    # Every committed row was made from today's RTL: a change to a controller's RTL costs it again in
+    # the same commit (scripts/cost.sh --only NAME, and its Yosys 0.52 row: README, "Hardware cost").
+    files = rtl_models.module_files()
+    today = {r["controller"]: rtl_models.digest(r["top"], r["params"], files) for r in rtl_models.models()}
+    for report in sorted((ROOT / "cost").glob("cost*.json")):
+        rows = {r["controller"]: r for r in json.loads(report.read_text())["controllers"]}
+        stale = [name for name, digest in today.items() if rows.get(name, {}).get("rtl_sha256") != digest]
+        if stale:
+            problems.append(f"{report.name}: no row made from today's RTL for {', '.join(stale)}; run "
+                            f"scripts/cost.sh --only NAME")
     # The simulator's clock check and energy use the same assumptions as the report.
     keys = subprocess.run([icnsim, "keys"], capture_output=True, text=True, check=True).stdout
     delay = re.search(r"process\.gate_delay_ps\D*?([0-9.]+)", keys)

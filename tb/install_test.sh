@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `cmake --install` gives a tree that stands on its own and may move: installed (to a relative
 # prefix), then moved to another folder, it holds no path of the source or build folder; its icnsim
-# lists and runs the bundled scenarios and names its installed view, and without its share/icnsim
-# says so (exit 2); programs of one's own build against it with find_package(icnsim): tb/package/
-# runs a network through the harness library, examples/systemc_traffic/ drives one from SystemC
-# models bound to the NICs, with the same results on 1 and 2 threads, and examples/sleepy_link/
-# adds a link-end controller declared by a manifest.
+# lists and runs the bundled scenarios and names its installed view, makes a controller size not
+# built in on first use, and without its share/icnsim says so (exit 2); programs of one's own build
+# against it with find_package(icnsim): tb/package/ runs a network through the harness library,
+# examples/systemc_traffic/ drives one from SystemC models bound to the NICs, with the same results
+# on 1 and 2 threads, and examples/sleepy_link/ adds a link-end controller declared by a manifest.
 #   tb/install_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -42,6 +42,12 @@ status=0
 lone/icnsim run default > lone.log 2>&1 || status=$?
 [ $status -eq 2 ] && grep -q "default: no such scenario file, and no bundled scenarios" lone.log ||
   { cat lone.log; fail "icnsim without its share/icnsim did not say so with exit 2 (gave $status)"; }
+
+# A size not built in, made on first use from the installed headers, scripts and toolchain record.
+XDG_CACHE_HOME=$tmp/cache "$prefix/bin/icnsim" run erapid_p_b --set topology.erapid.boards=2 --set erapid.degree=2 \
+  --set traffic.pattern=uniform --set sim.measure_cycles=5000 --out on_demand --quiet 2> on_demand.log &&
+  grep -q "verilating it once" on_demand.log ||
+  { cat on_demand.log; fail "the installed icnsim did not make a 2-board E-RAPID controller on first use"; }
 
 cmake -S "$src/tb/package" -B user -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON > user.log 2>&1 &&
   cmake --build user -j "$(nproc)" >> user.log 2>&1 || { cat user.log; fail "tb/package does not build against the package"; }

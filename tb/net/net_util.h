@@ -1,7 +1,9 @@
 // Builds and runs a network in-process (no SystemC kernel) from key=value overrides of the
 // defaults. Keeps the scenario and parameters alive as long as the simulation that refers to them.
 #pragma once
+#include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,5 +123,29 @@ inline void RequireSameEveryCycle(const std::vector<std::string>& sets) {
   Run slow(sets, reference);
   RequireSameEveryCycle(fast, slow);
 }
+
+// Sizes not built in neither verilated on first use nor found in a cache (mech/model_catalogue.h)
+// while this lives: a test of the refusal that depends neither on the machine's toolchain nor on
+// its user's cache. The variables are restored.
+class NoSizesOnDemand {
+ public:
+  NoSizesOnDemand()
+      : policy_("ICNSIM_ON_DEMAND", "off"), cache_("XDG_CACHE_HOME", "/nonexistent/icnsim-tests") {}
+
+ private:
+  class Setting {
+   public:
+    Setting(const char* variable, const char* value) : variable_(variable) {
+      if (const char* before = std::getenv(variable)) before_ = before;
+      setenv(variable, value, 1);
+    }
+    ~Setting() { before_ ? setenv(variable_, before_->c_str(), 1) : unsetenv(variable_); }
+
+   private:
+    const char* variable_;
+    std::optional<std::string> before_;
+  };
+  Setting policy_, cache_;
+};
 
 }  // namespace tb

@@ -9,6 +9,7 @@
 #include "core/errors.h"
 #include "core/rng.h"
 #include "mech/erapid/erapid_control.h"
+#include "mech/model_catalogue.h"
 #include "net/net_util.h"
 #include "net/topologies/erapid.h"
 #include "unit/dut.h"
@@ -215,14 +216,17 @@ TEST_CASE("Lock-Step re-allocation under full load loses nothing and lifts compl
   }
 }
 
-// The other verilated sizes: R(1, 4, 4), the paper's Figure 1, and R(1, 16, 4), twice its largest
+// The other built-in sizes: R(1, 4, 4), the paper's Figure 1, and R(1, 16, 4), twice its largest
 // board count (unless configured out). Complement at full load hands every wavelength into board y
-// to its one sender B - 1 - y (N = B) with nothing lost, lit twice or left behind; a size not
-// verilated is refused, naming those that are.
-TEST_CASE("Lock-Step re-allocates on every verilated size as on 8 boards", "[net][erapid]") {
+// to its one sender B - 1 - y (N = B) with nothing lost, lit twice or left behind. A size not built
+// in, with sizes on demand off, is refused naming those that are and the configure option; more
+// than 16 boards always are.
+TEST_CASE("Lock-Step re-allocates on every built-in size as on 8 boards", "[net][erapid]") {
   std::string sizes;
-  for (const int boards : icn::ErapidControl::VerilatedBoards()) {
-    sizes += (sizes.empty() ? "" : ", ") + std::to_string(boards);
+  for (const icn::BuiltModel& model : icn::BuiltModels()) {
+    if (std::string(model.top) != "erapid_board") continue;
+    const int boards = std::stoi(std::string(model.params).substr(std::string("Boards=").size()));
+    sizes += (sizes.empty() ? "" : ", ") + std::string(model.params);
     if (boards == 8) continue;  // (the test above)
     INFO(boards << " boards");
     const std::string b = std::to_string(boards);
@@ -243,12 +247,22 @@ TEST_CASE("Lock-Step re-allocates on every verilated size as on 8 boards", "[net
     // The static network: one channel per board pair, shared by the D = 4 nodes of a board.
     CHECK(r["throughput"]["accepted"].get<double>() > (boards / 2) * kRate / 4);
   }
+  const tb::NoSizesOnDemand built_in_only;
   try {
     tb::Run run("erapid_static", {"topology.erapid.boards=6", "erapid.mode=p_b", "erapid.degree=2",
                                   "traffic.pattern=uniform"});
     FAIL("6 boards accepted");
   } catch (const icn::ScenarioError& e) {
-    CHECK_THAT(e.what(), tb::Contains("verilated for " + sizes + " boards, got 6"));
+    CHECK_THAT(e.what(), tb::Contains("topology.erapid.boards: erapid_board is built into this program for " +
+                                      sizes + ", not Boards=6"));
+    CHECK_THAT(e.what(), tb::Contains("-DICNSIM_EXTRA_MODELS=erapid_board:Boards=6"));
+  }
+  try {
+    tb::Run run("erapid_static", {"topology.erapid.boards=17", "erapid.mode=p_b", "erapid.degree=2",
+                                  "traffic.pattern=uniform"});
+    FAIL("17 boards accepted");
+  } catch (const icn::ScenarioError& e) {
+    CHECK_THAT(e.what(), tb::Contains("the controllers take 2 to 16 boards, got 17"));
   }
 }
 

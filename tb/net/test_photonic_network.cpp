@@ -265,8 +265,20 @@ TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[n
              tb::Contains("allowed on 4-ary 3-tree: none, all, top_1 .. top_3"));
   CHECK_THAT(error({"photonic.buffer.bytes=1000"}),
              tb::Contains("photonic.buffer.bytes: 1000 bytes hold 0 packets"));
-  CHECK_THAT(error({"topology.kind=kary_ntree", "topology.k=2"}),
-             tb::Contains("verilated for switches of 5, 7, 8 and 24 ports"));
+  try {  // (the size is looked up when the adapter is made)
+    const tb::NoSizesOnDemand built_in_only;
+    tb::Run run(Photonic("segment", {"topology.kind=kary_ntree", "topology.k=2"}));
+    FAIL("a switch of 4 ports accepted");
+  } catch (const icn::ScenarioError& e) {
+    CHECK_THAT(
+        e.what(),
+        tb::Contains("topology.k, topology.dims: photonic_switch_ctrl is built into this program for "
+                     "Channels=8:Ports=5, Channels=8:Ports=7, Channels=8:Ports=8, Channels=8:Ports=24, "
+                     "not Channels=8:Ports=4"));
+  }
+  CHECK_THAT(error({"topology.kind=kary_ntree", "topology.k=17", "topology.n=2"}),
+             tb::Contains("topology.k, topology.dims: a photonic switch has at most 32 ports") &&
+                 tb::Contains("has 34"));
   CHECK_THAT(error({"topology.kind=megafly"}),
              tb::Contains("photonic runs on topology.kind = torus, mesh or kary_ntree"));
   CHECK_THAT(error({"photonic.channels=9"}), tb::Contains("photonic.channels"));

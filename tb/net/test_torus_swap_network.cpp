@@ -331,8 +331,17 @@ TEST_CASE("torus_swap and packet_step errors name the keys and the allowed value
   };
   CHECK_THAT(error({"topology.kind=torus", "topology.dims=[8,8]", "torus_swap.enabled=true"}),
              tb::Contains("torus_swap.enabled") && tb::Contains("network.switching = packet_step"));
-  CHECK_THAT(error(Swaps("[8,6]", {})), tb::Contains("topology.dims") && tb::Contains("4, 6, 8"));
-  CHECK_THAT(error(Swaps("[10,10]", {})), tb::Contains("topology.dims") && tb::Contains("4, 6, 8"));
+  CHECK_THAT(error(Swaps("[8,6]", {})),
+             tb::Contains("topology.dims") && tb::Contains("cycles of 4 to 16 nodes"));
+  CHECK_THAT(error(Swaps("[17,17]", {})),
+             tb::Contains("topology.dims") && tb::Contains("cycles of 4 to 16 nodes"));
+  {
+    const tb::NoSizesOnDemand built_in_only;
+    CHECK_THAT(error(Swaps("[10,10]", {})),
+               tb::Contains("topology.dims: torus_swap_ring is built into this program for Nodes=4, Nodes=6, "
+                            "Nodes=8, not Nodes=10") &&
+                   tb::Contains("-DICNSIM_EXTRA_MODELS=torus_swap_ring:Nodes=10"));
+  }
   CHECK_THAT(error(Swaps("[8,8]", {"torus_swap.block_cycles=300"})),
              tb::Contains("torus_swap.block_cycles") && tb::Contains("1 <= Tr < T"));
   CHECK_THAT(error({"topology.kind=torus", "topology.dims=[4,4]", "network.switching=packet_step",

@@ -5,142 +5,20 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
-#include "Verapid_board.h"
-#include "Verapid_board4.h"
-#include "Verapid_board4_info.h"
-#include "Verapid_board_info.h"
-#ifdef ICNSIM_ERAPID_16_BOARDS  // (a configure option: CMakeLists.txt)
-#include "Verapid_board16.h"
-#include "Verapid_board16_info.h"
-#endif
 #include "mech/clocking.h"
+#include "mech/erapid/erapid_board_model.h"
+#include "mech/model_catalogue.h"
 #include "mech/signal_bits.h"
 #include "net/wormhole_network.h"
 
 namespace icn {
 namespace {
 
-constexpr int kMaxBoards = 16;    // the most VerilatedBoards() may hold
-constexpr int kStepLinkReq = 0;   // erapid_rc's rc_step_e: waiting for the window's end
-constexpr int kOff = 0, kOn = 2;  // erapid_laser_seq's laser_state_e
+using erapid::Words;
+constexpr int kStepLinkReq = 0;  // erapid_rc's rc_step_e: waiting for the window's end
 
 // The LinkResponse's words through a chain of B link controllers.
 int LinkResponseCycles(int boards) { return boards * boards + boards + 2; }
-
-// Words of 32 bits that hold `bits`.
-int Words(int bits) { return (bits + 31) / 32; }
-
-// Copies `bits` bits of `words` into a verilated signal, and back out at bit `at` of `words`.
-template <typename Signal>
-void SetWords(Signal& signal, int bits, const std::vector<uint32_t>& words) {
-  for (int k = 0; 32 * k < bits; ++k) SetBits(signal, 32 * k, std::min(32, bits - 32 * k), words[k]);
-}
-template <typename Signal>
-void GetWords(const Signal& signal, int bits, std::vector<uint32_t>& words, int at) {
-  for (int k = 0; 32 * k < bits; ++k) {
-    const int width = std::min(32, bits - 32 * k);
-    SetBits(words, at + 32 * k, width, Bits(signal, 32 * k, width));
-  }
-}
-
-template <typename Model, int kB>
-class BoardModel : public VerilatedUnitOf<ErapidControl::Board, Model> {
- public:
-  static constexpr int kSlots = kB * kB;
-  static constexpr int kBoardWidth = kB <= 4 ? 2 : kB <= 8 ? 3 : 4;  // erapid_board's BoardWidth
-
-  BoardModel(VerilatedContext* context, int board, const ErapidConfig& config)
-      : VerilatedUnitOf<ErapidControl::Board, Model>(context, "b" + std::to_string(board)) {
-    Model& m = *model_;
-    m.board_i = static_cast<uint8_t>(board);
-    m.rw_cycles_i = static_cast<uint16_t>(config.rw_cycles);
-    m.dbr_i = config.dbr;
-    m.dpm_i = config.dpm;
-    m.degree_i = static_cast<uint8_t>(config.degree);
-    m.capacity_i = static_cast<uint8_t>(config.queue_packets);
-    m.l_min_i = Q8(config.l_min);
-    m.b_min_i = Q8(config.b_min);
-    m.b_max_i = Q8(config.b_max);
-    m.b_con_i = Q8(config.b_con);
-    m.vdd_cycles_i = static_cast<uint16_t>(config.vdd_cycles);
-    m.relock_cycles_i = static_cast<uint16_t>(config.relock_cycles);
-    Prepare(0, std::vector<uint32_t>(Words(kSlots), 0), std::vector<uint32_t>(Words(kSlots), ~0u),
-            std::vector<uint32_t>(Words(8 * kSlots), 0), {});
-    Reset(m);
-    this->StartCounting();
-  }
-
-  void Prepare(uint16_t now, const std::vector<uint32_t>& sent, const std::vector<uint32_t>& drained,
-               const std::vector<uint32_t>& queue, const ErapidControl::RingWord& ring) override {
-    Model& m = *model_;
-    m.now_i = now;
-    SetWords(m.sent_i, kSlots, sent);
-    SetWords(m.drained_i, kSlots, drained);
-    SetWords(m.queue_i, 8 * kSlots, queue);
-    m.ring_valid_i = ring.valid;
-    m.ring_kind_i = ring.kind;
-    m.ring_data_i = ring.data;
-  }
-  void Lasers(std::vector<uint32_t>& words) const override {
-    const Model& m = *model_;
-    words.assign(Words(9 * kSlots), 0);
-    GetWords(m.powered_o, kSlots, words, 0);
-    GetWords(m.routable_o, kSlots, words, kSlots);
-    GetWords(m.tx_enable_o, kSlots, words, 2 * kSlots);
-    GetWords(m.rate_level_o, 3 * kSlots, words, 3 * kSlots);
-    GetWords(m.power_level_o, 3 * kSlots, words, 6 * kSlots);
-  }
-  ErapidControl::RingWord RingOut() const override {
-    return {model_->ring_valid_o != 0, model_->ring_kind_o, model_->ring_data_o};
-  }
-  uint16_t Deadline() const override { return model_->deadline_o; }
-  int RcStep() const override { return model_->step_o; }
-  bool AsCommanded() const override {
-    const Model& m = *model_;
-    for (int i = 0; i < kSlots; ++i) {
-      const uint64_t state = Bits(m.laser_state_o, 3 * i, 3);
-      const bool on = Bits(m.on_o, i, 1);
-      if (state == kOff
-              ? on
-              : !(state == kOn && on && Bits(m.rate_level_o, 3 * i, 3) == Bits(m.level_o, 3 * i, 3)))
-        return false;
-    }
-    return true;
-  }
-  uint64_t Digest() const override {
-    const Model& m = *model_;
-    uint64_t digest = 0;
-    const auto mix = [&digest](uint64_t w) { digest = (digest ^ w) * 0x100000001b3ULL; };
-    for (int i = 0; i < kSlots; ++i) {
-      mix(Bits(m.powered_o, i, 1) | Bits(m.on_o, i, 1) << 1 | Bits(m.laser_state_o, 3 * i, 3) << 2 |
-          Bits(m.level_o, 3 * i, 3) << 5);
-    }
-    for (int y = 0; y < kB; ++y)
-      mix(Bits(m.owner_o, y * kBoardWidth, kBoardWidth) | Bits(m.class_o, 2 * y, 2) << 8);
-    mix(m.step_o);
-    mix(m.deadline_o);
-    return digest;
-  }
-
- private:
-  using VerilatedUnitOf<ErapidControl::Board, Model>::model_;
-};
-
-// The board's model for B boards, one of VerilatedBoards() (a size needs its line in rtl/models.txt
-// and a case here).
-std::unique_ptr<ErapidControl::Board> MakeBoard(int boards, VerilatedContext* context, int board,
-                                                const ErapidConfig& config) {
-  switch (boards) {
-    case 4:
-      return std::make_unique<BoardModel<Verapid_board4, 4>>(context, board, config);
-#ifdef ICNSIM_ERAPID_16_BOARDS
-    case 16:
-      return std::make_unique<BoardModel<Verapid_board16, 16>>(context, board, config);
-#endif
-    default:
-      return std::make_unique<BoardModel<Verapid_board, 8>>(context, board, config);
-  }
-}
 
 std::vector<std::string> LedgerStates() {
   std::vector<std::string> states = {"dark"};
@@ -156,15 +34,6 @@ std::vector<double> LedgerPowers() {
 }
 
 }  // namespace
-
-const std::vector<int>& ErapidControl::VerilatedBoards() {
-#ifdef ICNSIM_ERAPID_16_BOARDS
-  static const std::vector<int> boards = {4, 8, 16};
-#else
-  static const std::vector<int> boards = {4, 8};
-#endif
-  return boards;
-}
 
 // erapid_rc's schedule: C2 + C3 + C5 and the LinkResponse's trip down the chain.
 int ErapidControl::MinWindow(int b) {
@@ -206,9 +75,11 @@ ErapidControl::ErapidControl(const ErapidConfig& config, const MechanismContext&
       wavelengths_.push_back(w);
     }
   }
+  const MakeBoard make =
+      ModelFactory<MakeBoard>("erapid_board", "Boards=" + std::to_string(b_), "topology.erapid.boards");
   for (int b = 0; b < b_; ++b) {
     BoardState board;
-    board.unit = MakeBoard(b_, context_.get(), b, config);
+    board.unit = make(context_.get(), b, config);
     board.router = network_.routers()[b].get();
     boards_.push_back(std::move(board));
   }
@@ -229,9 +100,9 @@ ErapidControl::~ErapidControl() {
 
 void ErapidControl::Step(uint64_t now) {
   // Ring words of the last edge first: board b reads board b - 1's.
-  std::array<RingWord, kMaxBoards> ring;
+  std::array<RingWord, kMostBoards> ring;
   for (int b = 0; b < b_; ++b) ring[b] = boards_[(b + b_ - 1) % b_].unit->RingOut();
-  std::array<bool, kMaxBoards> skip{};
+  std::array<bool, kMostBoards> skip{};
   for (int b = 0; b < b_; ++b) {
     BoardState& board = boards_[b];
     // A quiet board with an idle router and no ring word skips its edge until its next step.
@@ -271,7 +142,7 @@ void ErapidControl::Prepare(int b, uint64_t now, const RingWord& ring) {
   std::fill(sent_.begin(), sent_.end(), 0);
   std::fill(drained_.begin(), drained_.end(), 0);
   std::fill(queue_.begin(), queue_.end(), 0);
-  std::array<bool, kMaxBoards> routable_toward{};
+  std::array<bool, kMostBoards> routable_toward{};
   for (int x = 0, i = 0; x < b_; ++x) {  // (no division by B per laser: this runs every cycle)
     for (int y = 0; y < b_; ++y, ++i) {
       const Wavelength& w = wavelengths_[i];
@@ -290,7 +161,7 @@ void ErapidControl::Prepare(int b, uint64_t now, const RingWord& ring) {
   // Packets for a board that no laser lit here can take wait at their input VCs: they count in
   // the queue of the board's static laser toward it, so that its RC asks for a wavelength back.
   if (router.route_stalled()) {
-    std::array<uint32_t, kMaxBoards> waiting{};
+    std::array<uint32_t, kMostBoards> waiting{};
     router.ForEachUnroutedHead([&](const Packet& p) {
       const int dst = p.dst / shape_.nodes_per_board;
       if (dst != b) ++waiting[dst];

@@ -5,7 +5,6 @@
 // whose laser is lit (moved there when a re-allocated laser lights), at the rate of its power level
 // ((5 + level) Gb/s), and is routable and enabled as the laser's sequencer says. Energy: one ledger
 // component per wavelength, dark or at one of the six power levels of the laser lighting it.
-// erapid_board is verilated for the board counts of VerilatedBoards() (rtl/models.txt).
 #pragma once
 #include <array>
 #include <memory>
@@ -25,8 +24,9 @@ class WormholeNetwork;
 
 class ErapidControl : public Mechanism {
  public:
-  // The board counts erapid_board is verilated for.
-  static const std::vector<int>& VerilatedBoards();
+  // The board counts the adapter takes (its per-board arrays; a ring word of 64 bits). Each is
+  // verilated on first use if not built in (mech/model_catalogue.h).
+  static constexpr int kFewestBoards = 2, kMostBoards = 16;
   static constexpr int kLevels = 6;
   // Laser power at levels 0..5 (5..10 Gb/s, Vdd 0.9..1.8 V; the paper's Section 4.1).
   static constexpr std::array<double, kLevels> kLaserPowerW = {0.1088, 0.1637, 0.2325, 0.316, 0.417, 0.535};
@@ -57,6 +57,9 @@ class ErapidControl : public Mechanism {
     virtual bool AsCommanded() const = 0;
     virtual uint64_t Digest() const = 0;
   };
+  // Makes the model of one board (MakeBoardOf<V>, mech/erapid/erapid_board_model.h).
+  using MakeBoard = std::unique_ptr<Board> (*)(VerilatedContext* context, int board,
+                                               const ErapidConfig& config);
 
   ErapidControl(const ErapidConfig& config, const MechanismContext& context);
   ~ErapidControl() override;

@@ -1,6 +1,4 @@
 // Registration of the E-RAPID controllers (Kodi and Louri): keys, validation, adapter, energy when off, view.
-#include <algorithm>
-
 #include "core/errors.h"
 #include "mech/erapid/erapid_config.h"
 #include "mech/erapid/erapid_control.h"
@@ -52,14 +50,13 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
     throw ScenarioError("erapid.mode: the E-RAPID controllers need topology.kind = erapid, got " +
                         s.Text("topology.kind") + "; allowed: erapid.mode = np_nb on this topology");
   }
-  const std::vector<int>& sizes = ErapidControl::VerilatedBoards();
-  if (std::find(sizes.begin(), sizes.end(), shape->boards) == sizes.end()) {
-    std::string allowed;
-    for (const int b : sizes) allowed += (allowed.empty() ? "" : ", ") + std::to_string(b);
-    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers are verilated for " + allowed +
-                        " boards, got " + std::to_string(shape->boards) +
-                        "; allowed: topology.erapid.boards in {" + allowed +
-                        "} with erapid.mode = " + e->mode + " (any number with np_nb)");
+  if (shape->boards < ErapidControl::kFewestBoards || shape->boards > ErapidControl::kMostBoards) {
+    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers take " +
+                        std::to_string(ErapidControl::kFewestBoards) + " to " +
+                        std::to_string(ErapidControl::kMostBoards) + " boards, got " +
+                        std::to_string(shape->boards) +
+                        "; allowed: topology.erapid.boards in that range with " + "erapid.mode = " + e->mode +
+                        " (any number with np_nb)");
   }
   if (!(e->b_min < e->b_max)) {
     throw ScenarioError("erapid.b_min, erapid.b_max: Bmin = " + std::to_string(e->b_min) + ", Bmax = " +

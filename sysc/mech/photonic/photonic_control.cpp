@@ -2,88 +2,14 @@
 
 #include <string>
 
-#include "Vphotonic_switch_ctrl24.h"
-#include "Vphotonic_switch_ctrl24_info.h"
-#include "Vphotonic_switch_ctrl5.h"
-#include "Vphotonic_switch_ctrl5_info.h"
-#include "Vphotonic_switch_ctrl7.h"
-#include "Vphotonic_switch_ctrl7_info.h"
-#include "Vphotonic_switch_ctrl8.h"
-#include "Vphotonic_switch_ctrl8_info.h"
 #include "core/errors.h"
 #include "core/tracer.h"
 #include "mech/clocking.h"
+#include "mech/model_catalogue.h"
 #include "mech/signal_bits.h"
 
 namespace icn {
 namespace {
-
-template <typename V, int kPorts>
-class SwitchModel : public VerilatedUnitOf<PhotonicControl::Model, V> {
- public:
-  SwitchModel(VerilatedContext* context, const std::string& name, const PhotonicParams& p, bool buffered)
-      : VerilatedUnitOf<PhotonicControl::Model, V>(context, name) {
-    V& m = *model_;
-    m.mode_i = static_cast<uint8_t>(p.mode);
-    m.has_buffer_i = buffered;
-    m.slots_i = p.slots;
-    m.channels_i = static_cast<uint8_t>(p.channels);
-    m.buf_channels_i = static_cast<uint8_t>(p.buffer_channels);
-    Idle();
-    Reset(m);
-    this->StartCounting();
-  }
-
-  SwitchAnswer Handle(const SwitchRequest& r) override {
-    V& m = *model_;
-    m.req_i = static_cast<uint8_t>(r.kind);
-    m.in_port_i = r.in_port;
-    m.in_ch_i = r.in_ch;
-    m.cand_i = r.candidates;
-    m.seg_src_i = r.segment_source;
-    m.eval();  // the clock stays high: the answer settles, no edge
-    return {static_cast<PhotonicRsp>(m.rsp_o), m.out_port_o, m.out_ch_o};
-  }
-  void Idle() override {
-    V& m = *model_;
-    m.req_i = 0;
-    m.in_port_i = m.in_ch_i = 0;
-    m.cand_i = 0;
-    m.seg_src_i = 0;
-  }
-  uint32_t SlotsUsed() const override { return model_->slots_used_o; }
-  int HeldChannels() const override {
-    int held = 0;
-    for (int bit = 0; bit < (kPorts + 1) * PhotonicControl::kMaxChannels; bit += 32)
-      held += __builtin_popcountll(Bits(model_->busy_o, bit, 32));
-    return held;
-  }
-  uint64_t Digest() const override {
-    const V& m = *model_;
-    uint64_t d = m.slots_used_o | static_cast<uint64_t>(m.rr_o) << 32;
-    for (int bit = 0; bit < (kPorts + 1) * PhotonicControl::kMaxChannels; bit += 32)
-      d = (d ^ Bits(m.busy_o, bit, 32)) * 0x100000001b3ULL;
-    return d;
-  }
-
- private:
-  using VerilatedUnitOf<PhotonicControl::Model, V>::model_;
-};
-
-std::unique_ptr<PhotonicControl::Model> MakeModel(int ports, VerilatedContext* context,
-                                                  const std::string& name, const PhotonicParams& p,
-                                                  bool buffered) {
-  switch (ports) {
-    case 5:
-      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl5, 5>>(context, name, p, buffered);
-    case 7:
-      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl7, 7>>(context, name, p, buffered);
-    case 8:
-      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl8, 8>>(context, name, p, buffered);
-    default:
-      return std::make_unique<SwitchModel<Vphotonic_switch_ctrl24, 24>>(context, name, p, buffered);
-  }
-}
 
 PhotonicNetwork& PhotonicOf(Fabric& fabric) {
   auto* net = dynamic_cast<PhotonicNetwork*>(&fabric);
@@ -105,9 +31,12 @@ PhotonicControl::PhotonicControl(const PhotonicConfig& config, const MechanismCo
   net_.Attach(params, this);
   asked_.assign(net_.switches(), UINT64_MAX);
   lanes_.resize(static_cast<size_t>(context.team.size()));
+  const MakeSwitch make = ModelFactory<MakeSwitch>(
+      "photonic_switch_ctrl",
+      "Ports=" + std::to_string(net_.ports()) + ":Channels=" + std::to_string(kMaxChannels),
+      "topology.k, topology.dims");
   for (int sw = 0; sw < net_.switches(); ++sw)
-    models_.push_back(
-        MakeModel(net_.ports(), context_.get(), "sw" + std::to_string(sw), config.params, net_.buffered(sw)));
+    models_.push_back(make(context_.get(), "sw" + std::to_string(sw), config.params, net_.buffered(sw)));
   if (!models_.empty()) controllers_ = &models_.front()->AddControllers(context.ledger, net_.switches());
   if (tracer_.enabled()) {
     for (int sw = 0; sw < net_.switches(); ++sw)

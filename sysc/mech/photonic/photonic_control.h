@@ -8,6 +8,7 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "mech/mechanism.h"
@@ -26,9 +27,10 @@ struct PhotonicConfig : MechanismConfig {
 
 class PhotonicControl : public Mechanism, public SwitchControl {
  public:
-  // The switch radices photonic_switch_ctrl is verilated for (2-D, 3-D torus; 4-ary, 12-ary trees).
-  static constexpr std::array<int, 4> kPortsVerilated = {5, 7, 8, 24};
-  static constexpr int kMaxChannels = 8;
+  static constexpr int kMaxChannels = 8;  // photonic_switch_ctrl's Channels
+  // The radix the adapter takes (SwitchRequest::candidates is a 32-bit mask); each is verilated on
+  // first use if not built in (mech/model_catalogue.h).
+  static constexpr int kMostPorts = 32;
 
   // One verilated switch behind an interface that does not depend on its radix.
   class Model : public VerilatedUnit {
@@ -39,6 +41,10 @@ class PhotonicControl : public Mechanism, public SwitchControl {
     virtual int HeldChannels() const = 0;  // busy channel bits, buffer port included
     virtual uint64_t Digest() const = 0;
   };
+  // Makes the model of one switch (MakeSwitchOf<V>, mech/photonic/photonic_switch_model.h; any
+  // radix, found by mech/model_catalogue.h).
+  using MakeSwitch = std::unique_ptr<Model> (*)(VerilatedContext* context, const std::string& name,
+                                                const PhotonicParams& p, bool buffered);
 
   PhotonicControl(const PhotonicConfig& config, const MechanismContext& context);
   ~PhotonicControl() override;

@@ -1,8 +1,6 @@
 // Registration of the photonic switch control planes (the Segment Switching paper): keys, validation,
 // adapter, view. On whenever network.switching = photonic: a circuit-switched network does not move without
 // them.
-#include <algorithm>
-
 #include "core/errors.h"
 #include "mech/photonic/photonic_control.h"
 #include "net/topologies/kary_ntree.h"
@@ -98,12 +96,11 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
     throw ScenarioError(
         "network.switching: photonic runs on topology.kind = torus, mesh or kary_ntree, not a " + name);
   }
-  const auto& verilated = PhotonicControl::kPortsVerilated;
-  if (std::find(verilated.begin(), verilated.end(), t.ports) == verilated.end()) {
-    throw ScenarioError(
-        "network.switching: the photonic switch control plane is verilated for switches of 5, "
-        "7, 8 and 24 ports (2-D and 3-D torus or mesh, 4-ary and 12-ary n-trees); " +
-        t.Name() + " has " + std::to_string(t.ports));
+  if (t.ports > PhotonicControl::kMostPorts) {
+    throw ScenarioError("topology.k, topology.dims: a photonic switch has at most " +
+                        std::to_string(PhotonicControl::kMostPorts) +
+                        " ports (a request's candidate outputs " + "are a 32-bit mask); " + name + " has " +
+                        std::to_string(t.ports));
   }
   BufferedSwitches(t, p.layout);  // throws when the layout does not fit the topology
   return c;

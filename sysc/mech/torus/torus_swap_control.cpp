@@ -3,128 +3,14 @@
 #include <algorithm>
 #include <string>
 
-#include "Vtorus_swap_ring.h"
-#include "Vtorus_swap_ring4.h"
-#include "Vtorus_swap_ring4_info.h"
-#include "Vtorus_swap_ring6.h"
-#include "Vtorus_swap_ring6_info.h"
-#include "Vtorus_swap_ring_info.h"
 #include "core/errors.h"
 #include "core/tracer.h"
 #include "mech/clocking.h"
+#include "mech/model_catalogue.h"
 #include "mech/signal_bits.h"
 
 namespace icn {
 namespace {
-
-constexpr int kCount = 16, kBack = 24, kTime = 16, kRole = 4;
-
-template <typename Model, int kNodes>
-class RingModel : public VerilatedUnitOf<TorusSwapControl::Ring, Model> {
- public:
-  static constexpr int kLabel = kNodes <= 4 ? 2 : kNodes <= 8 ? 3 : 4;
-
-  RingModel(VerilatedContext* context, const std::string& name, const TorusSwapConfig& c, uint16_t seed)
-      : VerilatedUnitOf<TorusSwapControl::Ring, Model>(context, name) {
-    Model& m = *model_;
-    m.period_i = static_cast<uint16_t>(c.period);
-    m.variant_i = static_cast<uint8_t>(c.variant_code);
-    m.threshold_i = static_cast<uint16_t>(c.threshold);
-    m.cost_i = static_cast<uint16_t>(c.cost);
-    m.extra_hops_i = static_cast<uint8_t>(kNodes - 2);
-    m.back_credit_i = c.back_credit_hops;
-    m.step_i = static_cast<uint16_t>(c.step);
-    m.rare_periods_i = static_cast<uint8_t>(c.rare_periods);
-    m.seed_i = seed;
-    m.block_i = static_cast<uint16_t>(c.block);
-    m.drain_i = c.drain;
-    m.now_i = 0;
-    m.arrive_self_i = m.arrive_next_i = m.orig_near_i = m.orig_far_i = m.orig_back_i = 0;
-    m.drained_i = (1u << kNodes) - 1;
-    for (int k = 0; k < kNodes; ++k) {
-      SetBits(m.back_i, k * kBack, kBack, 0);
-      SetBits(m.back_hops_i, k * kLabel, kLabel, 0);
-    }
-    Reset(m);
-    this->StartCounting();
-  }
-
-  void Prepare(uint16_t now, const PacketStepTorus& net, int ring,
-               const std::vector<uint32_t>& back) override {
-    Model& m = *model_;
-    m.now_i = now;
-    uint32_t self = 0, next = 0, near = 0, far = 0, back_event = 0, drained = 0;
-    for (int k = 0; k < kNodes; ++k) {
-      const PacketStepTorus::Member& member = net.member(ring, k);
-      const uint8_t e = member.events;
-      self |= static_cast<uint32_t>((e & PacketStepTorus::kArriveSelf) != 0) << k;
-      next |= static_cast<uint32_t>((e & PacketStepTorus::kArriveNext) != 0) << k;
-      near |= static_cast<uint32_t>((e & PacketStepTorus::kOrigNear) != 0) << k;
-      far |= static_cast<uint32_t>((e & PacketStepTorus::kOrigFar) != 0) << k;
-      back_event |= static_cast<uint32_t>((e & PacketStepTorus::kOrigBack) != 0) << k;
-      drained |= static_cast<uint32_t>(member.in.empty() && member.out.empty()) << k;
-      SetBits(m.back_i, k * kBack, kBack, back[k]);
-      SetBits(m.back_hops_i, k * kLabel, kLabel, member.back_hops);
-    }
-    m.arrive_self_i = static_cast<uint8_t>(self);
-    m.arrive_next_i = static_cast<uint8_t>(next);
-    m.orig_near_i = static_cast<uint8_t>(near);
-    m.orig_far_i = static_cast<uint8_t>(far);
-    m.orig_back_i = static_cast<uint8_t>(back_event);
-    m.drained_i = static_cast<uint8_t>(drained);
-  }
-  uint32_t Mask(int which) const override {
-    const Model& m = *model_;
-    switch (which) {
-      case TorusSwapControl::kHoldOut:
-        return m.hold_out_o;
-      case TorusSwapControl::kHoldAdmit:
-        return m.hold_admit_o;
-      case TorusSwapControl::kBlockIn:
-        return m.block_in_o;
-      case TorusSwapControl::kSwitching:
-        return m.switching_o;
-      case TorusSwapControl::kUpdated:
-        return m.updated_o;
-      default:
-        return m.busy_o;
-    }
-  }
-  uint32_t Role(int label) const override {
-    return static_cast<uint32_t>(Bits(model_->role_o, label * kRole, kRole));
-  }
-  uint32_t Back(int label) const override {
-    return static_cast<uint32_t>(Bits(model_->back_o, label * kBack, kBack));
-  }
-  uint32_t Threshold(int label) const override {
-    return static_cast<uint32_t>(Bits(model_->threshold_o, label * kCount, kCount));
-  }
-  uint16_t Deadline(int label) const override {
-    return static_cast<uint16_t>(Bits(model_->deadline_o, label * kTime, kTime));
-  }
-  int Succ(int label) const override {
-    return static_cast<int>(Bits(model_->succ_o, label * kLabel, kLabel));
-  }
-  uint8_t Place(int viewer, int label) const override {
-    return static_cast<uint8_t>(Bits(model_->table_o, (viewer * kNodes + label) * kLabel, kLabel));
-  }
-
- private:
-  using VerilatedUnitOf<TorusSwapControl::Ring, Model>::model_;
-};
-
-std::unique_ptr<TorusSwapControl::Ring> MakeRing(int nodes, VerilatedContext* context,
-                                                 const std::string& name, const TorusSwapConfig& c,
-                                                 uint16_t seed) {
-  switch (nodes) {
-    case 4:
-      return std::make_unique<RingModel<Vtorus_swap_ring4, 4>>(context, name, c, seed);
-    case 6:
-      return std::make_unique<RingModel<Vtorus_swap_ring6, 6>>(context, name, c, seed);
-    default:
-      return std::make_unique<RingModel<Vtorus_swap_ring, 8>>(context, name, c, seed);
-  }
-}
 
 PacketStepTorus& PacketStepOf(Fabric& fabric) {
   auto* net = dynamic_cast<PacketStepTorus*>(&fabric);
@@ -144,14 +30,16 @@ TorusSwapControl::TorusSwapControl(const TorusSwapConfig& config, const Mechanis
       context_(std::make_unique<VerilatedContext>()),
       every_edge_(context.every_edge || context.tracer.enabled()) {
   context_->traceEverOn(tracer_.enabled());
+  const MakeRing make =
+      ModelFactory<MakeRing>("torus_swap_ring", "Nodes=" + std::to_string(config.nodes), "topology.dims");
   for (int r = 0; r < net_.rings(); ++r) {
     // A different LFSR seed per ring, never 0 (the ring mixes in each node's label).
     const uint16_t seed = static_cast<uint16_t>((config.seed * 0x9e3779b1ULL + r * 0x61c9ULL) >> 7) | 1;
-    rings_.push_back(MakeRing(config.nodes, context_.get(), "ring" + std::to_string(r), config, seed));
+    rings_.push_back(make(context_.get(), "ring" + std::to_string(r), config, seed));
   }
   if (!rings_.empty()) controllers_ = &rings_.front()->AddControllers(context.ledger, net_.rings());
   back_.assign(net_.rings(), std::vector<uint32_t>(config.nodes, 0));
-  roles_.assign(net_.rings(), 0);
+  roles_.assign(net_.rings(), std::vector<uint8_t>(config.nodes, kIdle));
   busy_.assign(net_.rings(), 1);  // the first edge starts every period at step 0
   deadline_.assign(net_.rings(), std::vector<uint16_t>(config.nodes, 0));
   clocked_.assign(net_.rings(), 0);
@@ -211,10 +99,10 @@ void TorusSwapControl::Apply(int r) {
     m.block_in = block_in >> k & 1;
     back_[r][k] = ring.Back(k);
     deadline_[r][k] = ring.Deadline(k);
-    const uint32_t was = roles_[r] >> (4 * k) & 0xf, role = ring.Role(k);
+    const uint32_t was = roles_[r][k], role = ring.Role(k);
     aborts_ += was == kBDrain && role == kIdle;
     denials_ += was == kAWait && role == kIdle;
-    roles_[r] = (roles_[r] & ~(0xfu << (4 * k))) | role << (4 * k);
+    roles_[r][k] = static_cast<uint8_t>(role);
     if (updated >> k & 1) {
       uint8_t* table = net_.table(r, k);
       for (int label = 0; label < config_.nodes; ++label) table[label] = ring.Place(k, label);

@@ -6,8 +6,8 @@
 // a new order re-aims the ring's links, and a node's routing table follows its controller's.
 // A ring with no event, no controller busy and no deadline this step is not clocked.
 #pragma once
-#include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "mech/mechanism.h"
@@ -21,8 +21,9 @@ namespace icn {
 
 class TorusSwapControl : public Mechanism {
  public:
-  // The cycle lengths P torus_swap_ring is verilated for.
-  static constexpr std::array<int, 3> kNodesVerilated = {4, 6, 8};
+  // The cycle lengths P the adapter takes (torus_swap_ctrl asserts P >= 4; 16 is the largest run
+  // here). Each is verilated on first use if not built in (mech/model_catalogue.h).
+  static constexpr int kFewestNodes = 4, kMostNodes = 16;
 
   // One verilated ring behind an interface that does not depend on P.
   class Ring : public VerilatedUnit {
@@ -38,6 +39,9 @@ class TorusSwapControl : public Mechanism {
     virtual int Succ(int label) const = 0;
     virtual uint8_t Place(int viewer, int label) const = 0;
   };
+  // Makes the model of one ring (MakeRingOf<V>, mech/torus/torus_ring_model.h).
+  using MakeRing = std::unique_ptr<Ring> (*)(VerilatedContext* context, const std::string& name,
+                                             const TorusSwapConfig& c, uint16_t seed);
   enum Output { kHoldOut, kHoldAdmit, kBlockIn, kSwitching, kUpdated, kBusy };
 
   TorusSwapControl(const TorusSwapConfig& config, const MechanismContext& context);
@@ -71,7 +75,7 @@ class TorusSwapControl : public Mechanism {
   std::vector<std::unique_ptr<Ring>> rings_;
   EnergyLedger::Controllers* controllers_ = nullptr;
   std::vector<std::vector<uint32_t>> back_;  // per ring, per label: the back total last read
-  std::vector<uint32_t> roles_;              // per ring: every label's role, 4 bits each, last read
+  std::vector<std::vector<uint8_t>> roles_;  // per ring, per label: its role, last read
   std::vector<uint8_t> busy_;                // per ring: a controller must be clocked next step
   std::vector<std::vector<uint16_t>> deadline_;
   bool every_edge_;

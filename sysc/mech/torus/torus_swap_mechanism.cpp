@@ -61,15 +61,13 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   }
   const std::vector<int> dims = context.topology.PatternDims();
   c->nodes = dims.front();
-  bool supported = false;
-  for (int p : TorusSwapControl::kNodesVerilated) supported |= p == c->nodes;
+  bool supported = c->nodes >= TorusSwapControl::kFewestNodes && c->nodes <= TorusSwapControl::kMostNodes;
   for (int p : dims) supported &= p == c->nodes;
   if (!supported) {
-    std::string allowed;
-    for (int p : TorusSwapControl::kNodesVerilated)
-      allowed += (allowed.empty() ? "" : ", ") + std::to_string(p);
-    throw ScenarioError("torus_swap.enabled, topology.dims: the controllers are verilated for cycles of " +
-                        allowed + " nodes, the same in every dimension; got " + context.topology.Name());
+    throw ScenarioError("torus_swap.enabled, topology.dims: the controllers take cycles of " +
+                        std::to_string(TorusSwapControl::kFewestNodes) + " to " +
+                        std::to_string(TorusSwapControl::kMostNodes) +
+                        " nodes, the same in every dimension; got " + context.topology.Name());
   }
   if (c->block >= c->period) {
     throw ScenarioError(
