@@ -22,15 +22,32 @@ import cost
 import rtl_models
 import sim_models
 
-# The link-end contract (sysc/mech/link_end/link_end_contract.h): port -> (direction, width).
-LINK_END_PORTS = {
-    "clk_i": ("input", 1), "rst_ni": ("input", 1), "now_i": ("input", 32), "tx_queue_i": ("input", 16),
-    "tx_busy_i": ("input", 1), "rx_busy_i": ("input", 1), "ctl_rx_i": ("input", 3), "ctl_tx_o": ("output", 3),
-    "tx_en_o": ("output", 1), "deadline_o": ("output", 32), "deadline_valid_o": ("output", 1),
-}
-# Optional: straps the harness sets itself, and what the controller may add.
-HARNESS_STRAPS = {"master_i": 1, "latency_i": 8}
+CONTRACTS = ("link_end", "switch", "node")
+
+
+def contract_ports(contract, ports):
+    """The ports a contract needs (port -> (direction, width)) and the straps the harness may set
+    (port -> most bits), for a top with these ports. The link-end contract is
+    sysc/mech/link_end/link_end_contract.h; the switch and node contracts,
+    sysc/mech/port_group/port_group_contract.h, have a vector of P ports (P: tx_en_o's width)."""
+    common = {"clk_i": ("input", 1), "rst_ni": ("input", 1), "now_i": ("input", 32),
+              "deadline_o": ("output", 32), "deadline_valid_o": ("output", 1)}
+    if contract == "link_end":
+        return {**common, "tx_queue_i": ("input", 16), "tx_busy_i": ("input", 1), "rx_busy_i": ("input", 1),
+                "ctl_rx_i": ("input", 3), "ctl_tx_o": ("output", 3), "tx_en_o": ("output", 1)}, \
+            {"master_i": 1, "latency_i": 8}
+    p = ports.get("tx_en_o", ("output", 1))[1]
+    return {**common, "tx_queue_i": ("input", 16 * p), "tx_busy_i": ("input", p), "rx_busy_i": ("input", p),
+            "tx_en_o": ("output", p)}, {"ports_i": p}
+
+
+def harness_ports(contract):
+    """The ports of a contract, which no key may set."""
+    needed, straps = contract_ports(contract, {})
+    return {"power_o", *needed, *straps}
+
 OPTIONAL_OUTPUTS = {"busy_o": 1}
+MOST_PORTS = 64  # of a switch controller (the harness packs its port mask into 64 bits)
 FIELDS = {"name", "contract", "description", "top", "rtl", "parameters", "link_wide", "keys", "power_states",
           "counted_messages", "view"}
 KEY_FIELDS = {"name", "type", "default", "range", "unit", "strap", "help"}
@@ -99,9 +116,12 @@ def load(folder):
     if not isinstance(name, str) or not re.fullmatch(IDENTIFIER, name) or name in taken:
         fail(f"{where}: name", f"{name!r}: a lower-case identifier that names no section of results.json, "
                                "no bundled controller and no module of rtl/")
-    if m["contract"] != "link_end":
-        fail(f"{where}: contract", f"{m['contract']!r}: allowed: link_end (switch and node controllers still need "
-                                   "an adapter in C++: docs/controllers.md)")
+    if m["contract"] not in CONTRACTS:
+        fail(f"{where}: contract", f"{m['contract']!r}: allowed: {', '.join(CONTRACTS)}")
+    for field in ("link_wide", "counted_messages"):
+        if field in m and m["contract"] != "link_end":
+            fail(f"{where}: {field}", f"a field of link-end controllers (messages to the partner end); "
+                                      f"this one is a {m['contract']} controller")
     if not isinstance(m["top"], str) or not re.fullmatch(r"[A-Za-z_]\w*", m["top"]):
         fail(f"{where}: top", f"{m['top']!r}: a module name")
     m["folder"] = folder
@@ -152,7 +172,7 @@ def load(folder):
                 fail(kw, "a strap takes an int, a bool or a time in ns (unit: ns, converted to cycles)")
             if key["type"] != "bool" and key["range"][0] < 0:
                 fail(kw, "a strap's range starts at 0 or above")
-            if key["strap"] in LINK_END_PORTS or key["strap"] in HARNESS_STRAPS or key["strap"] == "power_o":
+            if key["strap"] in harness_ports(m["contract"]):
                 fail(kw, f"strap {key['strap']}: the harness drives it")
             if any(k.get("strap") == key["strap"] for k in keys.values()):
                 fail(kw, f"strap {key['strap']}: another key sets it")
@@ -200,14 +220,21 @@ def check_ports(m):
         fail(f"{m['folder'] / 'controller.yaml'}: top", str(error))
     ports = {n: (p["direction"], len(p["bits"])) for n, p in module["ports"].items()}
     where = f"{m['folder'] / 'controller.yaml'}: top {m['top']}"
-    for port, (direction, width) in LINK_END_PORTS.items():
+    contract = m["contract"].replace("_", "-")
+    needed, harness_straps = contract_ports(m["contract"], ports)
+    p = needed["tx_en_o"][1]
+    if m["contract"] == "node" and p != 1 or not 1 <= p <= MOST_PORTS:
+        fail(where, f"tx_en_o has {p} bits: a {contract} controller has "
+                    f"{'one port' if m['contract'] == 'node' else f'1 to {MOST_PORTS} ports'}")
+    for port, (direction, width) in needed.items():
         if ports.get(port) != (direction, width):
-            fail(where, f"the link-end contract needs {direction} {port} of {width} bit(s); "
+            fail(where, f"the {contract} contract needs {direction} {port} of {width} bit(s); "
                         f"found {ports.get(port, 'none')}")
     states = len(m["power_states"])
-    if "power_o" not in ports or ports["power_o"][0] != "output" or not states <= 2 ** ports["power_o"][1] <= 256:
-        fail(where, f"the link-end contract needs output power_o of at most 8 bits, wide enough for its {states} "
-                    "power states")
+    power = ports.get("power_o", ("", 0))
+    if power[0] != "output" or power[1] % p or not states <= 2 ** (power[1] // p) <= 256:
+        fail(where, f"the {contract} contract needs output power_o of at most 8 bits per port ({p} port(s)), "
+                    f"wide enough for its {states} power states")
     straps = {k["strap"]: k for k in m["keys"].values() if "strap" in k}
     for port, key in straps.items():
         if ports.get(port, ("",))[0] != "input":
@@ -216,12 +243,13 @@ def check_ports(m):
             fail(f"{m['folder'] / 'controller.yaml'}: keys: {key['name']}",
                  f"range up to {key['range'][1]} does not fit the {ports[port][1]}-bit strap {port}")
     for port, (direction, width) in ports.items():
-        if port in LINK_END_PORTS or port == "power_o":
+        if port in needed or port == "power_o":
             continue
         if direction == "input":
-            if port in HARNESS_STRAPS:
-                if width > HARNESS_STRAPS[port]:
-                    fail(where, f"{port} is at most {HARNESS_STRAPS[port]} bit(s) wide")
+            if port in harness_straps:
+                if width > harness_straps[port] or port == "ports_i" and width != p:
+                    fail(where, f"{port} is {'' if port == 'ports_i' else 'at most '}{harness_straps[port]} "
+                                "bit(s) wide")
             elif port not in straps:
                 fail(where, f"input {port} is neither the contract's nor set by a key (a key's strap field)")
             elif width > 64:
@@ -267,22 +295,26 @@ def strap_kind(key):
 
 
 def registration(m, ports, cost):
-    """The registration of a declared link-end controller (C++ the build compiles, written here)."""
+    """The registration of a declared controller (C++ the build compiles, written here)."""
     name, model = m["name"], "V" + m["name"]
     keys = m["keys"].values()
     straps = [k for k in keys if "strap" in k]
     types = {1: "bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+    contract = {"link_end": "kLinkEnd", "switch": "kSwitch", "node": "kNode"}[m["contract"]]
+    make = f"MakeDeclaredLinkEnd<{model}>(config, context, Strap)" if m["contract"] == "link_end" else \
+        f"MakeDeclaredPortGroup<{model}>(PortGroupKind::{contract}, config, context, Strap)"
 
     def port_type(width):
         return types[next(w for w in sorted(types) if w >= width)]
 
     lines = [
         f"// Generated by scripts/controllers.py from {m['folder'].name}/controller.yaml: do not edit.",
-        f"// Registers the link-end controller {name} ({model}) as a mechanism.",
-        f'#include "{model}.h"', f'#include "{model}_info.h"', '#include "mech/link_end/declared_link_end.h"',
+        f"// Registers the {m['contract'].replace('_', '-')} controller {name} ({model}) as a mechanism.",
+        f'#include "{model}.h"', f'#include "{model}_info.h"', '#include "mech/declared/declared_controller.h"',
         '#include "mech/registry.h"', "", "namespace icn {", "namespace {", "",
-        "const DeclaredLinkEnd& Declared() {", "  static const DeclaredLinkEnd declared = {",
-        f"      {cxx(name)},", f"      {{{cxx(model)}, {cost['ge_logic']}, {cost['logic_depth']}}},",
+        "const DeclaredController& Declared() {", "  static const DeclaredController declared = {",
+        f"      {cxx(name)}, Contract::{contract},",
+        f"      {{{cxx(model)}, {cost['ge_logic']}, {cost['logic_depth']}}},",
         f"      {cxx(f'waves/{name}/' + m['view'].name) if 'view' in m else cxx('')},",
         f"      {'true' if m['link_wide'] else 'false'},",
         f"      {{BoolKey({cxx(name + '.enabled')}, \"false\", {cxx(m['description'])}),",
@@ -300,7 +332,7 @@ def registration(m, ports, cost):
         "std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {",
         "  return ParseDeclared(Declared(), context);", "}",
         "std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {",
-        f"  return MakeDeclared<{model}>(config, context, Strap);", "}",
+        f"  return {make};", "}",
         "std::string View(const MechanismConfig&) { return Declared().view; }",
         "MechanismInfo Info() { return DeclaredMechanism(Declared(), Parse, Make, View); }", "",
         "[[maybe_unused]] const bool registered = RegisterMechanism(Info);", "", "}  // namespace", "}  // namespace icn", ""]
@@ -310,6 +342,7 @@ def registration(m, ports, cost):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--prefix", default="DECLARED", help="of the CMake variables written (DECLARED)")
     parser.add_argument("folders", nargs="*", type=Path)
     args = parser.parse_args()
     cmake, names = [], set()
@@ -326,16 +359,17 @@ def main():
             sim_models.write(source, registration(m, ports, cost))
             spec = ":".join([m["top"], *(f"{k}={v}" for k, v in m["parameters"].items())])
             n = m["name"]
-            cmake += [f'list(APPEND DECLARED_CONTROLLERS {n})', f'set(DECLARED_{n}_SPEC "V{n}={spec}")',
-                      f'set(DECLARED_{n}_TOP {m["top"]})', f'set(DECLARED_{n}_FOLDER "{m["folder"]}")',
-                      f'set(DECLARED_{n}_SOURCES "{";".join(str(f) for f in m["rtl"])}")',
-                      f'set(DECLARED_{n}_LINT_PARAMS "{";".join(f"-G{k}={v}" for k, v in m["parameters"].items())}")',
-                      f'set(DECLARED_{n}_REGISTRATION "{source}")',
-                      f'set(DECLARED_{n}_VIEW "{m.get("view", "")}")']
+            var = f"{args.prefix}_{n}"
+            cmake += [f'list(APPEND {args.prefix}_CONTROLLERS {n})', f'set({var}_SPEC "V{n}={spec}")',
+                      f'set({var}_TOP {m["top"]})', f'set({var}_FOLDER "{m["folder"]}")',
+                      f'set({var}_SOURCES "{";".join(str(f) for f in m["rtl"])}")',
+                      f'set({var}_LINT_PARAMS "{";".join(f"-G{k}={v}" for k, v in m["parameters"].items())}")',
+                      f'set({var}_REGISTRATION "{source}")', f'set({var}_VIEW "{m.get("view", "")}")']
     except ManifestError as error:
         print(f"controllers: {error}", file=sys.stderr)
         return 2
-    sim_models.write(args.out / "controllers.cmake", "\n".join(["set(DECLARED_CONTROLLERS)", *cmake]) + "\n")
+    sim_models.write(args.out / "controllers.cmake",
+                     "\n".join([f"set({args.prefix}_CONTROLLERS)", *cmake]) + "\n")
     return 0
 
 

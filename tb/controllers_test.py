@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""CTest: scripts/controllers.py takes the example's manifest and refuses broken ones with exit 2
-and a message naming the field: each case below breaks one rule in a copy of examples/sleepy_link.
+"""CTest: scripts/controllers.py takes the examples' manifests (a link end, a switch, a node) and
+refuses broken ones with exit 2 and a message naming the field: each case below breaks one rule in a
+copy of an example.
 Usage: controllers_test.py"""
 import re
 import shutil
@@ -10,13 +11,13 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "sleepy_link"
-# (what is broken, file, text replaced, replacement, what the message must say)
+EXAMPLES = ("sleepy_link", "drowsy_switch", "paced_node")
+# (what is broken, file, text replaced, replacement, what the message must say), in sleepy_link
 CASES = [
     ("an unknown field", "controller.yaml", "link_wide: false", "link_wide: false\nlinkwide: true",
      "unknown field linkwide"),
     ("a name already taken", "controller.yaml", "name: sleepy_link ", "name: eee ", "name"),
-    ("another contract", "controller.yaml", "contract: link_end", "contract: switch", "contract"),
+    ("an unknown contract", "controller.yaml", "contract: link_end", "contract: router", "contract"),
     ("a default outside its range", "controller.yaml", "default: 500,", "default: -1,", "keys[0]"),
     ("a power state without a watts key", "controller.yaml", "watts: asleep_w", "watts: sleeping_w",
      "power_states[2]"),
@@ -37,6 +38,16 @@ CASES = [
      "{name: awake, watts: awake_w, asleep: true}", "power_states[0]"),
     ("a view that is not there", "controller.yaml", "view: sleepy_link.gtkw", "view: other.gtkw", "view"),
 ]
+# The same, in drowsy_switch: the switch and node contracts.
+SWITCH_CASES = [
+    ("a link end's field on a switch", "controller.yaml", "contract: switch ", "link_wide: true\ncontract: switch ",
+     "link_wide"),
+    ("a node of 8 ports", "controller.yaml", "contract: switch ", "contract: node ", "a node controller has one port"),
+    ("a port mask of another width", "drowsy_switch.sv", "[Ports-1:0]    ports_i", "[Ports:0]      ports_i",
+     "ports_i is 8 bit(s) wide"),
+    ("the link end's messages", "drowsy_switch.sv", "input  logic [Ports-1:0]    rx_busy_i,",
+     "input  logic [Ports-1:0]    rx_busy_i,\n  input  logic [2:0] ctl_rx_i,", "input ctl_rx_i"),
+]
 
 
 def run(folder, out):
@@ -47,12 +58,15 @@ def run(folder, out):
 def main():
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
-        good = run(EXAMPLE, Path(tmp) / "good")
-        if good.returncode != 0 or "Vsleepy_link" not in (Path(tmp) / "good" / "sleepy_link_registration.cpp").read_text():
-            problems.append(f"the example was refused: {good.stderr.strip()}")
-        for i, (what, name, old, new, says) in enumerate(CASES):
+        for example in EXAMPLES:
+            good = run(ROOT / "examples" / example, Path(tmp) / example)
+            registration = Path(tmp) / example / f"{example}_registration.cpp"
+            if good.returncode != 0 or f"V{example}" not in registration.read_text():
+                problems.append(f"examples/{example} was refused: {good.stderr.strip()}")
+        cases = [("sleepy_link", *c) for c in CASES] + [("drowsy_switch", *c) for c in SWITCH_CASES]
+        for i, (example, what, name, old, new, says) in enumerate(cases):
             folder = Path(tmp) / f"case{i}"
-            shutil.copytree(EXAMPLE, folder)
+            shutil.copytree(ROOT / "examples" / example, folder)
             text = (folder / name).read_text()
             if old not in text:
                 problems.append(f"{what}: the example has no {old!r} to break")

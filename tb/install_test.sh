@@ -5,7 +5,8 @@
 # built in on first use, and without its share/icnsim says so (exit 2); programs of one's own build
 # against it with find_package(icnsim): tb/package/ runs a network through the harness library,
 # examples/systemc_traffic/ drives one from SystemC models bound to the NICs, with the same results
-# on 1 and 2 threads, and examples/sleepy_link/ adds a link-end controller declared by a manifest.
+# on 1 and 2 threads, examples/sleepy_link/ adds a link-end controller declared by a manifest, and
+# examples/drowsy_switch/ and examples/paced_node/ a switch and a node controller, built together.
 #   tb/install_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -92,4 +93,46 @@ missing = [x for x in view_signals(Path(sys.argv[4])) if x not in traced_names(P
 assert not missing, f"not in the waveform: {missing}"
 PY
   fail "the sleepy_link run's results or waveform are not what its controllers did"
-echo "install_test: installed, moved, ran, built three programs against it (one with a controller of its own)"
+# A switch and a node controller of one's own, from folders outside the repository, built into one
+# program: each runs in a network and loses nothing; the switch's ports sleep and wake, none sends
+# asleep, and its view's signals are in its waveform; the paced nodes raise the mean latency by at
+# least the pacing of a packet's flits.
+mkdir ours && cp -r "$src/examples/drowsy_switch" "$src/examples/paced_node" ours/
+cat > ours/CMakeLists.txt <<'CMAKE'
+cmake_minimum_required(VERSION 3.19)
+project(ours C CXX)
+set(CMAKE_BUILD_TYPE Release)
+find_package(icnsim REQUIRED)
+icnsim_add_controllers(icnsim_ours FOLDERS ${CMAKE_CURRENT_SOURCE_DIR}/drowsy_switch ${CMAKE_CURRENT_SOURCE_DIR}/paced_node)
+CMAKE
+cmake -S ours -B ours-build -DCMAKE_PREFIX_PATH="$prefix" > ours.log 2>&1 &&
+  cmake --build ours-build -j "$(nproc)" >> ours.log 2>&1 || { cat ours.log; fail "the switch and node examples do not build"; }
+ours-build/icnsim_ours run ours/drowsy_switch/drowsy_switch.yaml --set sim.measure_cycles=5000 --out drowsy-run \
+  --trace drowsy-run/drowsy.fst --trace-match r32 > drowsy-run.log || { cat drowsy-run.log; fail "the drowsy_switch network failed"; }
+grep -q "gtkwave .*/ours-build/share/icnsim/waves/drowsy_switch/drowsy_switch.gtkw" drowsy-run.log ||
+  { cat drowsy-run.log; fail "the drowsy_switch run named no view"; }
+for paced in true false; do
+  ours-build/icnsim_ours run ours/paced_node/paced_node.yaml --set paced_node.enabled=$paced --out "paced-$paced" \
+    --quiet || fail "the paced_node network (paced_node.enabled=$paced) failed"
+done
+python3 - "$src" drowsy-run paced-true paced-false ours-build/share/icnsim/waves/drowsy_switch/drowsy_switch.gtkw <<'PY' ||
+import json, sys
+from pathlib import Path
+sys.path[:0] = [f"{sys.argv[1]}/tb", f"{sys.argv[1]}/scripts"]
+from wave_views_trace_test import traced_names, view_signals
+r = json.load(open(f"{sys.argv[2]}/results.json"))
+s = r["drowsy_switch"]
+assert r["check"]["ok"] and s["sleeps"] > 0 and s["wakeups"] > 0 and s["flits_from_sleeping_port"] == 0, s
+assert r["energy"]["groups"]["drowsy_switch"]["state_cycles"]["asleep"] > 0, r["energy"]
+missing = [x for x in view_signals(Path(sys.argv[5])) if x not in traced_names(Path(sys.argv[2]) / "drowsy.fst")]
+assert not missing, f"not in the waveform: {missing}"
+paced, free = (json.load(open(f"{d}/results.json")) for d in sys.argv[3:5])
+assert paced["check"]["ok"] and free["check"]["ok"], (paced["check"], free["check"])
+assert "paced_node" in paced and "paced_node" not in free
+# A packet of F flits leaves a node paced by a gap of G cycles at least (F - 1) G cycles later than
+# it would unpaced with no other packet in its way.
+F, G = paced["params"]["traffic"]["packet_flits"], paced["params"]["paced_node"]["gap_cycles"]
+assert paced["latency"]["avg"] >= free["latency"]["avg"] + (F - 1) * G, (paced["latency"], free["latency"])
+PY
+  fail "the switch and node runs' results or waveform are not what their controllers did"
+echo "install_test: installed, moved, ran, built four programs against it (two with controllers of their own)"

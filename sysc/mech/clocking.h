@@ -37,6 +37,15 @@ inline void EdgeOfAll(Items& items, ModelOf model_of, Tracer& tracer, uint64_t c
   tracer.Dump(cycle, 1);
 }
 
+// After the edge closing cycle `now`: the cycle a controller's deadline_o names, as a cycle number
+// (the time base holds it modulo 2^32: it is the first such cycle after `now`), or UINT64_MAX when
+// deadline_valid_o says it has none.
+inline uint64_t DeadlineCycle(bool valid, uint32_t deadline, uint64_t now) {
+  if (!valid) return UINT64_MAX;
+  const uint64_t next = now + 1;
+  return next + ((deadline - next) & 0xffffffffULL);
+}
+
 // Asynchronous reset (initial values may be random); no clock edge.
 template <typename Model>
 inline void Reset(Model& model) {

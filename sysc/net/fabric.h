@@ -31,6 +31,8 @@ struct LinkEnd {
   const int32_t* tx_queue = nullptr;
   int partner = -1;     // index of the other end
   bool master = false;  // wins simultaneous handshake requests
+  int router = -1;      // the router whose port this end is, and the port (-1: a NIC's end)
+  int port = -1;
 };
 
 class Fabric {

@@ -33,10 +33,10 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     routers_[w.a_router]->Connect(w.a_port, ab, ba, depth);
     routers_[w.b_router]->Connect(w.b_port, ba, ab, depth);
     const int a = static_cast<int>(ends_.size());
-    ends_.push_back(
-        {port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1, true});
-    ends_.push_back(
-        {port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a, false});
+    ends_.push_back({port_name(w.a_router, w.a_port), ab, ba, routers_[w.a_router]->demand(w.a_port), a + 1,
+                     true, w.a_router, w.a_port});
+    ends_.push_back({port_name(w.b_router, w.b_port), ba, ab, routers_[w.b_router]->demand(w.b_port), a,
+                     false, w.b_router, w.b_port});
     end_router_.insert(end_router_.end(), {w.a_router, w.b_router});
   }
   for (int node = 0; node < topo.nodes; ++node) {
@@ -55,8 +55,9 @@ WormholeNetwork::WormholeNetwork(const NetParams& net, std::shared_ptr<const Top
     const int a = static_cast<int>(ends_.size());
     nic_end_.push_back(a);
     nic_router_.push_back(at.router);
-    ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true});
-    ends_.push_back({port_name(at.router, at.port), down, up, router->demand(at.port), a, false});
+    ends_.push_back({"nic" + std::to_string(node), up, down, nic->queued(), a + 1, true, -1, -1});
+    ends_.push_back(
+        {port_name(at.router, at.port), down, up, router->demand(at.port), a, false, at.router, at.port});
     end_router_.insert(end_router_.end(), {at.router, at.router});
   }
   activity_.assign(ends_.size(), EndActivity{});

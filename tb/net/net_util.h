@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,22 @@ inline nlohmann::json WithoutTiming(nlohmann::json r) {
   r.erase("git_revision");
   r.erase("provenance");
   r.erase("trace");
+  return r;
+}
+
+// Whether a mechanism is one of the declared controllers the tests register (the examples of
+// examples/ and the fixtures of tb/controllers/: tb/net/test_declared_network.cpp), which icnsim
+// does not.
+inline bool IsTested(const std::string& mechanism) {
+  const std::string tested = "," ICNSIM_TESTED_CONTROLLERS ",";
+  return tested.find("," + mechanism + ",") != std::string::npos;
+}
+
+// Results of a run in the tests without the keys of those controllers (all off), as icnsim writes
+// them.
+inline nlohmann::json WithoutTested(nlohmann::json r) {
+  std::istringstream tested(ICNSIM_TESTED_CONTROLLERS);
+  for (std::string name; std::getline(tested, name, ',');) r["params"].erase(name);
   return r;
 }
 

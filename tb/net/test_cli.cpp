@@ -305,7 +305,12 @@ TEST_CASE("icnsim keys --json lists every key with its type, default and allowed
   const Outcome o = Icnsim("keys --json");
   REQUIRE(o.code == 0);
   const nlohmann::json keys = nlohmann::json::parse(o.out);
-  CHECK(keys.size() == icn::AllKeys().all().size());
+  size_t icnsim_keys = 0;  // (the tests' keys include those of their declared controllers)
+  for (const icn::KeySpec& k : icn::AllKeys().all()) {
+    const std::string name = k.name;
+    icnsim_keys += !tb::IsTested(name.substr(0, name.find('.')));
+  }
+  CHECK(keys.size() == icnsim_keys);
   for (const auto& k : keys) {
     INFO(k.dump());
     CHECK(icn::AllKeys().Find(k["name"]) != nullptr);
@@ -373,7 +378,7 @@ TEST_CASE("a run writes every contract field and the SystemC run equals the in-p
                   "sim.warmup_cycles=2000", "sim.drain_limit_cycles=100000", "eee.mode=fast_wake",
                   "eee.pdt_ns=1000", "sim.seed=7", "sim.measure_cycles=3000", "traffic.load=0.1"});
   direct.scenario.set_name("default");
-  nlohmann::json mine = tb::WithoutTiming(direct.Results());
+  nlohmann::json mine = tb::WithoutTested(tb::WithoutTiming(direct.Results()));
   CHECK(mine == tb::WithoutTiming(r));
 }
 

@@ -31,6 +31,10 @@ TEST_CASE("every thread count gives the same results, controllers included", "[t
       {"eee.mode=off", "fattree_onoff.enabled=true", "fattree_onoff.check_cycles=400",
        "fattree_onoff.t_on_cycles=100", "fattree_onoff.t_off_cycles=100", "traffic.load=0.1",
        "sim.measure_cycles=6000"},
+      // Switch and node controllers declared by a manifest (examples/drowsy_switch, paced_node).
+      {"eee.mode=off", "drowsy_switch.enabled=true", "drowsy_switch.idle_ns=200", "traffic.load=0.05",
+       "sim.measure_cycles=6000"},
+      {"eee.mode=off", "paced_node.enabled=true", "traffic.load=0.2", "sim.measure_cycles=6000"},
       // A busy torus with fast-wake EEE: flits and credits crossing every partition edge.
       {"topology.kind=torus", "topology.dims=[4,4,4]", "eee.mode=fast_wake", "eee.pdt_ns=200",
        "traffic.load=0.25", "sim.measure_cycles=3000"},

@@ -17,55 +17,9 @@
 #include "mech/clocking.h"
 #include "sleepy_link_ref.h"
 #include "unit/dut.h"
+#include "unit/skipping.h"
 
 namespace {
-
-// A second model of an end clocked the way the harness clocks it: its edge is skipped while the
-// last one toggled no register, its inputs are the same and the deadline it gave has not come.
-// Its registers must stay those of the model clocked every cycle.
-class Skipping {
- public:
-  using Inputs = std::tuple<uint16_t, bool, bool, uint8_t>;
-  Skipping(uint8_t latency, uint32_t idle, uint32_t wake)
-      : model_(std::make_unique<Vsleepy_link>(&Context())) {
-    model_->latency_i = latency;
-    model_->idle_cycles_i = idle;
-    model_->wake_cycles_i = wake;
-    icn::Reset(*model_);
-  }
-  ~Skipping() { model_->final(); }
-  void Cycle(uint32_t now, const Inputs& in) {
-    if (fixed_ && in == last_ && now < due_) {
-      ++skipped_;
-      return;
-    }
-    Vsleepy_link& m = *model_;
-    std::tie(m.tx_queue_i, m.tx_busy_i, m.rx_busy_i, m.ctl_rx_i) = in;
-    m.now_i = now;
-    unsigned char before[sizeof m.regs_o];  // (regs_o is an array: copied by its bytes)
-    std::memcpy(before, m.regs_o, sizeof before);
-    icn::Edge(m);
-    fixed_ = std::memcmp(before, m.regs_o, sizeof before) == 0;
-    const uint32_t next = now + 1;
-    due_ = m.deadline_valid_o ? uint64_t{next} + ((m.deadline_o - next) & 0xffffffffu) : UINT64_MAX;
-    last_ = in;
-  }
-  bool SameRegisters(const Vsleepy_link& other) const {
-    return std::memcmp(model_->regs_o, other.regs_o, sizeof other.regs_o) == 0;
-  }
-  uint64_t skipped() const { return skipped_; }
-
- private:
-  static VerilatedContext& Context() {  // (outlives every model: see tb/unit/dut.h)
-    static VerilatedContext context;
-    return context;
-  }
-  std::unique_ptr<Vsleepy_link> model_;
-  Inputs last_{};
-  bool fixed_ = false;
-  uint64_t due_ = 0;
-  uint64_t skipped_ = 0;
-};
 
 struct End {
   tb::Dut<Vsleepy_link> rtl;
@@ -73,9 +27,13 @@ struct End {
   std::deque<int> packets;  // flits left of each packet queued at this end
   bool tx_en = true;        // as the last edge left it
   uint8_t power = 0;
-  Skipping skipping;
+  tb::Skipping<Vsleepy_link> skipping;
   End(uint8_t latency, uint32_t idle, uint32_t wake)
-      : ref(latency, idle, wake), skipping(latency, idle, wake) {
+      : ref(latency, idle, wake), skipping([=](Vsleepy_link& m) {
+          m.latency_i = latency;
+          m.idle_cycles_i = idle;
+          m.wake_cycles_i = wake;
+        }) {
     rtl->latency_i = latency;
     rtl->idle_cycles_i = idle;
     rtl->wake_cycles_i = wake;
@@ -133,7 +91,10 @@ TEST_CASE("sleepy_link pair matches its reference model, loses nothing and never
         e.rtl->ctl_rx_i = in.ctl_rx;
         e.rtl.Clock();
         e.ref.Edge(in);
-        e.skipping.Cycle(now, {in.tx_queue, in.tx_busy, in.rx_busy, in.ctl_rx});
+        e.skipping.Cycle(now, {in.tx_queue, in.tx_busy, in.rx_busy, in.ctl_rx}, [&](Vsleepy_link& m) {
+          std::tie(m.tx_queue_i, m.tx_busy_i, m.rx_busy_i, m.ctl_rx_i) =
+              std::make_tuple(in.tx_queue, in.tx_busy, in.rx_busy, in.ctl_rx);
+        });
         REQUIRE(e.skipping.SameRegisters(*e.rtl));  // the deadline names every cycle it acts on
         INFO("end " << i << " cycle " << now);
         REQUIRE(int(e.rtl->ctl_tx_o) == int(e.ref.ctl_tx()));

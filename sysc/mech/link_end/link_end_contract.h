@@ -28,6 +28,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/energy_ledger.h"
+
 namespace icn {
 
 struct LinkEndPowerState {
@@ -49,5 +51,16 @@ struct LinkEndSpec {
   // Counts the report adds: cycles on which an end sends this message (results key, ctl_tx_o value).
   std::vector<std::pair<std::string, uint8_t>> counted_messages;
 };
+
+// Its energy-ledger group: `members` ends (or ports), each charged in the state power_o names.
+inline EnergyLedger::Group& AddPowerGroup(EnergyLedger& ledger, const LinkEndSpec& spec, int members) {
+  std::vector<std::string> names;
+  std::vector<double> watts;
+  for (const LinkEndPowerState& s : spec.states) {
+    names.push_back(s.name);
+    watts.push_back(s.watts);
+  }
+  return ledger.AddGroup(spec.group, names, watts, members);
+}
 
 }  // namespace icn

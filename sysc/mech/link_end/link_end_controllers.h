@@ -120,14 +120,7 @@ class LinkEndControllers : public Mechanism {
     context_->traceEverOn(tracer.enabled());
     const auto& links = context.fabric.link_ends();
     // Each end charges its own counters in the ledger (power_o indexes the states).
-    std::vector<std::string> names;
-    std::vector<double> watts;
-    for (const LinkEndPowerState& s : spec_.states) {
-      names.push_back(s.name);
-      watts.push_back(s.watts);
-    }
-    EnergyLedger::Group& energy =
-        context.ledger.AddGroup(spec_.group, names, watts, static_cast<int>(links.size()));
+    EnergyLedger::Group& energy = AddPowerGroup(context.ledger, spec_, static_cast<int>(links.size()));
     controllers_ = &AddControllers<Model>(context.ledger, static_cast<int>(links.size()));
     ends_.resize(links.size());
     for (size_t i = 0; i < links.size(); ++i) {
@@ -315,7 +308,7 @@ class LinkEndControllers : public Mechanism {
     RegisterActivity registers;
     uint32_t inputs = ~0u;     // inputs of the last eval
     bool fixed_point = false;  // the last eval changed no register
-    uint64_t due = 0;          // first cycle the time base acts on a register (Due())
+    uint64_t due = 0;          // first cycle the time base acts on a register (DeadlineCycle())
     bool unsettled = true;     // not at a fixed point, or some input not 0
     bool restless = true;      // not at a fixed point, or some input but its queue not 0
     uint64_t visited = ~0ULL;  // the cycle it was last visited
@@ -464,7 +457,7 @@ class LinkEndControllers : public Mechanism {
       const uint64_t toggled = e.registers.Toggles(m);
       p.toggles += toggled;
       e.fixed_point = toggled == 0 && !Busy(m);
-      e.due = Due(m, now);
+      e.due = DeadlineCycle(m.deadline_valid_o, m.deadline_o, now);
       Apply(p, i, write);
     }
     const bool unsettled = !e.fixed_point || e.inputs != 0;  // a rest needs every end settled
@@ -498,14 +491,6 @@ class LinkEndControllers : public Mechanism {
     e.written = message;
     e.written_at = now;
     if (again) p.again.push_back(i);
-  }
-
-  // After the edge closing cycle `now`: the cycle deadline_o names, as a cycle number (the time
-  // base holds it modulo 2^32), or never.
-  static uint64_t Due(const Model& m, uint64_t now) {
-    if (!m.deadline_valid_o) return UINT64_MAX;
-    const uint64_t next = now + 1;
-    return next + ((m.deadline_o - next) & 0xffffffffULL);
   }
 
   // Registers that move with no input changing are not a fixed point, whatever toggled.

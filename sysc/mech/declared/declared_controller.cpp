@@ -1,19 +1,21 @@
-#include "mech/link_end/declared_link_end.h"
+#include "mech/declared/declared_controller.h"
 
 #include "core/errors.h"
 #include "core/units.h"
 
 namespace icn {
 
-std::unique_ptr<MechanismConfig> ParseDeclared(const DeclaredLinkEnd& declared,
+std::unique_ptr<MechanismConfig> ParseDeclared(const DeclaredController& declared,
                                                const MechanismParseContext& context) {
   const Scenario& s = context.scenario;
   const std::string enabled = std::string(declared.name) + ".enabled";
   if (!s.Bool(enabled)) return nullptr;
   if (context.net.switching != "wormhole") {
-    throw ScenarioError(
-        enabled + ": link-end controllers sit at the link ends of the wormhole network; allowed: " + enabled +
-        " = false with network.switching = " + context.net.switching);
+    const char* where = declared.contract == Contract::kLinkEnd  ? "link-end controllers sit at the link ends"
+                        : declared.contract == Contract::kSwitch ? "switch controllers sit at the routers"
+                                                                 : "node controllers sit at the NICs";
+    throw ScenarioError(enabled + ": " + where + " of the wormhole network; allowed: " + enabled +
+                        " = false with network.switching = " + context.net.switching);
   }
   auto config = std::make_unique<DeclaredConfig>();
   for (const DeclaredStrap& strap : declared.straps) {
@@ -42,7 +44,7 @@ std::unique_ptr<MechanismConfig> ParseDeclared(const DeclaredLinkEnd& declared,
   return config;
 }
 
-MechanismInfo DeclaredMechanism(const DeclaredLinkEnd& declared,
+MechanismInfo DeclaredMechanism(const DeclaredController& declared,
                                 std::unique_ptr<MechanismConfig> (*parse)(const MechanismParseContext&),
                                 std::unique_ptr<Mechanism> (*make)(const MechanismConfig&,
                                                                    const MechanismContext&),
