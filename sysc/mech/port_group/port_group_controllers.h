@@ -210,8 +210,8 @@ class PortGroupControllers : public Mechanism {
       p.toggles = 0;
     }
     if (!every_edge_) return;
-    EdgeOfAll(
-        groups_, [](Group& g) -> Model& { return *g.model; }, tracer_, now);
+    const auto model_of = [](Group& g) -> Model& { return *g.model; };
+    EdgeOfAll(groups_, model_of, tracer_, now);
     for (Group& g : groups_) {
       controllers_->toggles += g.registers.Toggles(*g.model);
       Apply(parts_[g.part], g);
