@@ -27,10 +27,22 @@ struct HasTimeBase : std::false_type {};
 template <typename Model>
 struct HasTimeBase<Model, std::void_t<decltype(std::declval<Model&>().now_i)>> : std::true_type {};
 
+// One context for every model of the test binary: Verilator 5.006 erases a model's scopes
+// through the thread's current context, which must be the model's own and outlive every model.
+inline VerilatedContext& TestContext() {
+  static VerilatedContext context;
+  return context;
+}
+// A name of its own for each model (scopes are kept by name in the context).
+inline std::string NextModelName() {
+  static int count = 0;
+  return "dut" + std::to_string(count++);
+}
+
 template <typename Model>
 class Dut {
  public:
-  Dut() : model_(std::make_unique<Model>(&Context(), NextName().c_str())) { icn::Reset(*model_); }
+  Dut() : model_(std::make_unique<Model>(&TestContext(), NextModelName().c_str())) { icn::Reset(*model_); }
   ~Dut() { model_->final(); }
   Model* operator->() { return model_.get(); }
   uint64_t cycles() const { return cycle_; }  // edges so far: the cycle the next Clock() closes
@@ -47,16 +59,6 @@ class Dut {
   }
 
  private:
-  // One context for every model of the test binary: Verilator 5.006 erases a model's scopes
-  // through the thread's current context, which must outlive every model.
-  static VerilatedContext& Context() {
-    static VerilatedContext context;
-    return context;
-  }
-  static std::string NextName() {
-    static int count = 0;
-    return "dut" + std::to_string(count++);
-  }
   void SetTime() {
     if constexpr (HasTimeBase<Model>::value) {
       model_->now_i = static_cast<std::remove_reference_t<decltype(model_->now_i)>>(cycle_);

@@ -12,13 +12,15 @@
 #include <verilated.h>
 
 #include "mech/clocking.h"
+#include "unit/dut.h"
 
 namespace tb {
 
 template <typename Model>
 class Skipping {
  public:
-  explicit Skipping(const std::function<void(Model&)>& straps) : model_(std::make_unique<Model>(&Context())) {
+  explicit Skipping(const std::function<void(Model&)>& straps)
+      : model_(std::make_unique<Model>(&TestContext(), NextModelName().c_str())) {
     straps(*model_);
     icn::Reset(*model_);
   }
@@ -46,10 +48,6 @@ class Skipping {
   uint64_t skipped() const { return skipped_; }
 
  private:
-  static VerilatedContext& Context() {  // (outlives every model: see tb/unit/dut.h)
-    static VerilatedContext context;
-    return context;
-  }
   std::unique_ptr<Model> model_;
   std::vector<uint64_t> last_;
   bool fixed_ = false;
