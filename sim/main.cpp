@@ -1,10 +1,12 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
 // corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error.
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -92,13 +94,33 @@ void RequireCreatableFolder(const std::string& option, const fs::path& dir) {
                 existing == fs::absolute(dir) ? "is a file, expected a folder"
                                               : existing.string() + " is a file, not a folder");
   }
-  if (access(existing.c_str(), W_OK) != 0) OutputError(option, dir, existing.string() + " is not writable");
+  // Whether a file can be made there, tried (a permission bit does not tell: root may write
+  // anywhere by its bits, yet not in /proc or on a read-only mount).
+  std::string probe = (existing / ".icnsim-probe-XXXXXX").string();
+  const int fd = mkstemp(probe.data());
+  if (fd < 0) OutputError(option, dir, existing.string() + " is not writable (" + std::strerror(errno) + ")");
+  close(fd);
+  unlink(probe.c_str());
 }
 
 // A file path that is not a folder and whose folder can be made and written.
 void RequireCreatableFile(const std::string& option, const fs::path& file) {
   if (fs::is_directory(file)) OutputError(option, file, "is a folder, expected a file name");
   RequireCreatableFolder(option, fs::absolute(file).parent_path());
+}
+
+// The waveform is not written over a file the run writes in its results folder.
+void RequireNotResults(const fs::path& trace, const fs::path& out) {
+  const fs::path file = fs::weakly_canonical(fs::absolute(trace));
+  for (const char* name : {"results.json", "timeseries.csv"}) {
+    for (const std::string& suffix : {"", ".tmp"}) {
+      if (file == fs::weakly_canonical(fs::absolute(out) / (name + suffix))) {
+        OutputError("--trace", trace,
+                    "is the run's " + std::string(name) + suffix + " (--out " + out.string() +
+                        "); allowed: a file the run does not write");
+      }
+    }
+  }
 }
 
 void MakeFolder(const std::string& option, const fs::path& dir) {
@@ -271,7 +293,10 @@ int Run(const Request& request) {
   RequireTracedControllers(sim.tracer(), request.match);
   // Last, so that bad input leaves no folder behind.
   RequireCreatableFolder("--out", out);
-  if (!request.trace.empty()) RequireCreatableFile("--trace", request.trace);
+  if (!request.trace.empty()) {
+    RequireCreatableFile("--trace", request.trace);
+    RequireNotResults(request.trace, out);
+  }
   MakeFolder("--out", out);
   if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
   const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance);

@@ -9,7 +9,8 @@ namespace icn {
 const std::vector<KeySpec>& SimKeys() {
   static const std::vector<KeySpec> keys = {
       IntKey("sim.seed", "1", 0, 9007199254740991.0, "", "random seed (up to 2^53 - 1)"),
-      RealKey("sim.cycle_ns", "1", 1e-6, 1e6, "ns", "length of one cycle"),
+      // At least 2 ps: SystemC keeps time in ps, and the clock of a shorter cycle has no low phase.
+      RealKey("sim.cycle_ns", "1", 0.002, 1e6, "ns", "length of one cycle"),
       ChoiceKey("sim.warmup", "fixed", {"fixed", "steady"},
                 "fixed: measure after sim.warmup_cycles; steady: measure from the first end of a "
                 "sim.steady_period_cycles period, past sim.warmup_cycles and the mechanisms' settling "

@@ -105,6 +105,14 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
   ExpectRefused("--set link.latency_cycles=0", {"link.latency_cycles", "[1, 255]"});
   ExpectRefused("--set sim.warmup_cycles=-1", {"sim.warmup_cycles"});
   ExpectRefused("--set eee.mode=sleepy", {"eee.mode", "off, fast_wake, deep_sleep"});
+  // Every value in a key's range runs: a cycle under 2 ps (SystemC's clock would have no low phase)
+  // is out of it, for check as for run.
+  ExpectRefused("--set sim.cycle_ns=0.001", {"sim.cycle_ns", "0.002"});
+  CHECK(Icnsim("check default --set sim.cycle_ns=0.001").code == 2);
+  CHECK(Icnsim("run default --quiet --set eee.mode=off --set sim.cycle_ns=0.002 --set sim.measure_cycles=200 "
+               "--out " +
+               Scratch("fast_clock").string())
+            .code == 0);
   ExpectRefused("--set topology.dims=[8]", {"topology.dims", "2 or 3"});
   ExpectRefused("--set topology.kind=torus --set topology.n=2 --set router.vcs=1",
                 {"router.vcs", "dateline"});
@@ -182,6 +190,15 @@ TEST_CASE("output paths are checked before the first cycle and written whole", "
   refused("--out " + (dir / "a_file").string(), "is a file, expected a folder");
   refused("--out " + (dir / "o").string() + " --trace /dev/null/x.fst", "--trace: /dev/null");
   refused("--out " + (dir / "o").string() + " --trace " + dir.string(), "is a folder, expected a file name");
+  // A folder whose permission bits let root write, where no file can be made; and a waveform onto a
+  // file of the run's results.
+  refused("--out " + (dir / "o").string() + " --trace /proc/x.fst", "--trace: /proc: /proc is not writable");
+  refused("--out /proc/icnsim", "--out: /proc/icnsim: /proc is not writable");
+  refused("--out " + (dir / "o").string() + " --trace " + (dir / "o" / "results.json").string(),
+          "is the run's results.json");
+  refused(
+      "--out " + (dir / "o").string() + " --trace " + (dir / "o" / ".." / "o" / "timeseries.csv").string(),
+      "is the run's timeseries.csv");
   CHECK_FALSE(fs::exists(dir / "o"));
   // A folder named like a bundled scenario is not read as the scenario.
   const Outcome named = Icnsim("run " + (dir / "default").string() + " --quiet");
