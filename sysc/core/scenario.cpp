@@ -209,9 +209,34 @@ Scenario Scenario::Load(const KeyTable& keys, const std::string& path, const std
   return Parse(keys, text.str(), path, sets);
 }
 
+namespace {
+
+// YAML::Load reads the first document of a file and ignores the rest: a document marker (--- at
+// the start of a line, where no scalar can hold it) after some content starts a second one.
+// (YAML::LoadAll would find them, but yaml-cpp 0.7's loops forever on some malformed input.)
+void RequireOneDocument(const std::string& text, const std::string& path) {
+  std::istringstream lines(text);
+  bool content = false;
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const bool marker =
+        line.rfind("---", 0) == 0 && (line.size() == 3 || std::isspace(static_cast<unsigned char>(line[3])));
+    if (marker && content) {
+      throw ScenarioError(path + ": line " + std::to_string(number) +
+                          ": a second YAML document; allowed: one scenario per file");
+    }
+    const size_t first = line.find_first_not_of(" \t\r");
+    content = content || marker || (first != std::string::npos && line[first] != '#' && line[0] != '%');
+  }
+}
+
+}  // namespace
+
 Scenario Scenario::Parse(const KeyTable& keys, const std::string& text, const std::string& path,
                          const std::vector<std::string>& sets) {
   Scenario scenario(keys);
+  RequireOneDocument(text, path);
   YAML::Node root;
   try {
     root = YAML::Load(text);

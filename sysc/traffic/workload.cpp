@@ -164,12 +164,7 @@ std::unique_ptr<MessageStream> OpenWorkload(const WorkloadParams& params, int no
   }
   std::ifstream file(params.trace);
   if (!file) throw ScenarioError("workload.trace: cannot open '" + params.trace + "'");
-  Workload w = ReadTrace(file, params.trace);
-  if (w.ranks > nodes) {
-    throw ScenarioError("workload.trace: '" + params.trace + "' uses node " + std::to_string(w.ranks - 1) +
-                        "; allowed: nodes [0, " + std::to_string(nodes - 1) + "] of the topology");
-  }
-  return std::make_unique<WholeWorkload>(std::move(w));
+  return std::make_unique<WholeWorkload>(ReadTrace(file, params.trace, nodes));
 }
 
 namespace {
@@ -177,7 +172,8 @@ namespace {
 // One line of a trace, split into fields; every error names the file, the line and the reason.
 class TraceLine {
  public:
-  TraceLine(const std::string& origin, int line, const std::string& text) : origin_(origin), line_(line) {
+  TraceLine(const std::string& origin, int line, const std::string& text, int nodes)
+      : origin_(origin), line_(line), nodes_(nodes) {
     std::istringstream fields(text.substr(0, text.find('#')));
     for (std::string token; fields >> token;) f_.push_back(token);
   }
@@ -189,8 +185,8 @@ class TraceLine {
       Fail("id " + f_[0] + " out of order; expected " + std::to_string(id) + " (ids count up from 0)");
     }
     WorkloadMessage m;
-    m.src = static_cast<int>(Integer(1, "source", 0, 1 << 24));
-    m.dst = static_cast<int>(Integer(2, "destination", 0, 1 << 24));
+    m.src = Node(1, "source");
+    m.dst = Node(2, "destination");
     if (m.src == m.dst) Fail("source and destination are both " + f_[1]);
     m.bytes = static_cast<uint64_t>(Integer(3, "bytes", 1, 1e12));
     if (f_.size() < 5) Fail("missing 'at <time_ns>' or 'after <ids> [<gap_ns>]'");
@@ -214,17 +210,18 @@ class TraceLine {
  private:
   [[noreturn]] void Fail(const std::string& why) const { Malformed(origin_, line_, why); }
 
+  // A decimal number (as WriteTrace writes: an exponent allowed, no hexadecimal, no inf or nan).
   double Number(size_t i, const char* what, double lo, double hi) const {
     if (i >= f_.size()) Fail(std::string("missing ") + what);
+    const std::string& text = f_[i];
     size_t used = 0;
     double v = 0;
     try {
-      v = std::stod(f_[i], &used);
+      if (text.find_first_of("xX") == std::string::npos) v = std::stod(text, &used);
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != f_[i].size() || !std::isfinite(v))
-      Fail(std::string(what) + " '" + f_[i] + "' is not a number");
+    if (used != text.size() || !std::isfinite(v)) Fail(std::string(what) + " '" + text + "' is not a number");
     if (v < lo || v > hi) {
       std::ostringstream range;
       range << what << " " << f_[i] << " is out of range [" << lo << ", " << hi << "]";
@@ -233,10 +230,23 @@ class TraceLine {
     return v;
   }
 
+  // Decimal digits (with a sign: a negative one is out of range), nothing else.
   int64_t Integer(size_t i, const char* what, double lo, double hi) const {
     const double v = Number(i, what, lo, hi);
-    if (v != std::floor(v)) Fail(std::string(what) + " '" + f_[i] + "' is not an integer");
+    const std::string& text = f_[i];
+    const size_t digits = text[0] == '-' || text[0] == '+';
+    if (text.find_first_not_of("0123456789", digits) != std::string::npos)
+      Fail(std::string(what) + " '" + text + "' is not an integer (decimal digits only)");
     return static_cast<int64_t>(v);
+  }
+
+  int Node(size_t i, const char* what) const {
+    const int64_t node = Integer(i, what, 0, 1 << 24);
+    if (node >= nodes_) {
+      Fail(std::string(what) + " " + f_[i] + " is not a node of the topology; allowed: [0, " +
+           std::to_string(nodes_ - 1) + "]");
+    }
+    return static_cast<int>(node);
   }
 
   // The comma-separated dependencies after "after": delivered ids, and sent ones written s<id>.
@@ -264,16 +274,17 @@ class TraceLine {
 
   const std::string& origin_;
   int line_;
+  int nodes_;  // sources and destinations are below it
   std::vector<std::string> f_;
 };
 
 }  // namespace
 
-Workload ReadTrace(std::istream& in, const std::string& origin) {
+Workload ReadTrace(std::istream& in, const std::string& origin, int nodes) {
   Workload w;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
-    const TraceLine fields(origin, line, text);
+    const TraceLine fields(origin, line, text, nodes);
     if (fields.empty()) continue;
     WorkloadMessage m = fields.Message(static_cast<uint32_t>(w.messages.size()));
     w.ranks = std::max({w.ranks, m.src + 1, m.dst + 1});

@@ -63,8 +63,9 @@ struct WorkloadParams;
 // (whose node ids must exist). Throws ScenarioError naming the key.
 std::unique_ptr<MessageStream> OpenWorkload(const WorkloadParams& params, int nodes, uint64_t seed);
 
-// Throws ScenarioError naming `origin`, the line number and what is wrong.
-Workload ReadTrace(std::istream& in, const std::string& origin);
+// Throws ScenarioError naming `origin`, the line number and what is wrong (a node at or above
+// `nodes` among them).
+Workload ReadTrace(std::istream& in, const std::string& origin, int nodes = 1 << 24);
 void WriteTrace(const Workload& workload, std::ostream& out);
 // The stream's messages as a trace, batch by batch (memory: one batch).
 struct TraceSummary {

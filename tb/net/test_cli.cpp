@@ -158,7 +158,7 @@ TEST_CASE("bad input names the key and the allowed range and exits with 2", "[cl
                   {"bad.trace:2: dependency 7 is not an earlier message"});
     std::ofstream(bad) << "0 0 1 100 at 0\n1 1 900 100 at 0\n";
     ExpectRefused("--set workload.kind=trace --set workload.trace=" + bad.string(),
-                  {"uses node 900", "[0, 63]"});
+                  {"bad.trace:2: destination 900 is not a node of the topology", "[0, 63]"});
   }
   ExpectRefused("--set topology.kind=megafly --set topology.megafly.groups=10",
                 {"topology.megafly.groups", "groups - 1 = topology.megafly.spines x"});
@@ -285,6 +285,8 @@ TEST_CASE("a malformed or unknown scenario file is refused with its line", "[cli
   refused("empty_name.yaml", "name:\n", "name must be a non-empty word");
   refused("twice.yaml", "traffic:\n  load: 0.1\n  load: 0.2\n", "traffic.load: given twice");
   refused("dotted_and_nested.yaml", "traffic.load: 0.05\ntraffic: {load: 0.3}\n", "lines 1 and 2");
+  refused("two_documents.yaml", "traffic: {load: 0.05}\n---\ntraffic: {load: 0.3}\n",
+          "line 2: a second YAML document; allowed: one scenario per file");
   std::ofstream(dir / "bad_key.yaml") << "topology:\n  kind: torus\n  colour: red\n";
   std::ofstream(dir / "bad_yaml.yaml") << "topology:\n  kind: [torus\n";
   Outcome o = Icnsim("check " + (dir / "bad_key.yaml").string());

@@ -39,10 +39,10 @@ nlohmann::json Finished(tb::Run& run) {
   return r;
 }
 
-std::string ReadError(const std::string& text) {
+std::string ReadError(const std::string& text, int nodes = 1 << 24) {
   std::istringstream in(text);
   try {
-    icn::ReadTrace(in, "t.trace");
+    icn::ReadTrace(in, "t.trace", nodes);
   } catch (const icn::ScenarioError& e) {
     return e.what();
   }
@@ -89,11 +89,21 @@ TEST_CASE("the trace reader rejects malformed lines with the line number and the
       {ok + "1 -1 0 10 at 0\n", "t.trace:4: source -1 is out of range"},
       {ok + "1 1 zero 10 at 0\n", "t.trace:4: destination 'zero' is not a number"},
       {"# nothing\n", "t.trace: the trace holds no message"},
+      // Integers in decimal digits, numbers in decimal (as WriteTrace writes them).
+      {ok + "1 0x1 0 10 at 0\n", "t.trace:4: source '0x1' is not a number"},
+      {ok + "1 1 0 1e3 at 0\n", "t.trace:4: bytes '1e3' is not an integer (decimal digits only)"},
+      {ok + "1e0 1 0 10 at 0\n", "t.trace:4: id '1e0' is not an integer (decimal digits only)"},
+      {ok + "1 1 0 10 at 0x10\n", "t.trace:4: time_ns '0x10' is not a number"},
+      {ok + "1 1 0 10 at inf\n", "t.trace:4: time_ns 'inf' is not a number"},
   };
   for (const auto& [text, error] : cases) {
     INFO(text);
     CHECK(ReadError(text).rfind(error, 0) == 0);
   }
+  CHECK(ReadError(ok + "1 1 0 10 at 1.5e3\n") == "");  // (an exponent in a time)
+  // A node the network does not have, with its line.
+  CHECK(ReadError(ok + "1 1 9 10 at 0\n", 4) ==
+        "t.trace:4: destination 9 is not a node of the topology; allowed: [0, 3]");
 }
 
 TEST_CASE("a preset written as a trace reads back identically", "[workload]") {
