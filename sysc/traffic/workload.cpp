@@ -234,8 +234,8 @@ class TraceLine {
   int64_t Integer(size_t i, const char* what, double lo, double hi) const {
     const double v = Number(i, what, lo, hi);
     const std::string& text = f_[i];
-    const size_t digits = text[0] == '-' || text[0] == '+';
-    if (text.find_first_not_of("0123456789", digits) != std::string::npos)
+    const size_t first_digit = text[0] == '-' || text[0] == '+';  // (after a sign)
+    if (text.find_first_not_of("0123456789", first_digit) != std::string::npos)
       Fail(std::string(what) + " '" + text + "' is not an integer (decimal digits only)");
     return static_cast<int64_t>(v);
   }
