@@ -4,6 +4,8 @@
 // (every register on clk_i's rising edge, no latch, clk_i used as a clock only).
 #pragma once
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include <verilated.h>
 
@@ -35,6 +37,21 @@ inline void EdgeOfAll(Items& items, ModelOf model_of, Tracer& tracer, uint64_t c
   }
   for (auto& item : items) Edge(model_of(item));
   tracer.Dump(cycle, 1);
+}
+
+// Whether a model's registers move with no input changing (its optional busy_o): then its last
+// edge is no fixed point, whatever toggled.
+template <typename M, typename = void>
+struct HasBusyOutput : std::false_type {};
+template <typename M>
+struct HasBusyOutput<M, std::void_t<decltype(std::declval<M&>().busy_o)>> : std::true_type {};
+template <typename Model>
+inline bool Busy(const Model& model) {
+  if constexpr (HasBusyOutput<Model>::value) {
+    return model.busy_o;
+  } else {
+    return false;
+  }
 }
 
 // After the edge closing cycle `now`: the cycle a controller's deadline_o names, as a cycle number

@@ -59,10 +59,6 @@ template <typename M, typename = void>
 struct HasLatency : std::false_type {};
 template <typename M>
 struct HasLatency<M, std::void_t<decltype(std::declval<M&>().latency_i)>> : std::true_type {};
-template <typename M, typename = void>
-struct HasBusy : std::false_type {};
-template <typename M>
-struct HasBusy<M, std::void_t<decltype(std::declval<M&>().busy_o)>> : std::true_type {};
 }  // namespace link_end
 
 template <typename Model, typename Extension = NoExtension<Model>>
@@ -491,12 +487,6 @@ class LinkEndControllers : public Mechanism {
     e.written = message;
     e.written_at = now;
     if (again) p.again.push_back(i);
-  }
-
-  // Registers that move with no input changing are not a fixed point, whatever toggled.
-  static bool Busy(const Model& m) {
-    if constexpr (link_end::HasBusy<Model>::value) return m.busy_o;
-    return false;
   }
 
   // The outputs of an eval onto the link, the outbox and the ledger.

@@ -24,7 +24,6 @@
 #include "mech/clocking.h"
 #include "mech/due_calendar.h"
 #include "mech/link_end/link_end_contract.h"
-#include "mech/link_end/link_end_controllers.h"
 #include "mech/mechanism.h"
 #include "mech/port_group/port_group_contract.h"
 #include "mech/register_activity.h"
@@ -366,9 +365,7 @@ class PortGroupControllers : public Mechanism {
       Edge(m);
       const uint64_t toggled = g.registers.Toggles(m);
       p.toggles += toggled;
-      bool busy = false;  // registers that move on their own: no fixed point
-      if constexpr (link_end::HasBusy<Model>::value) busy = m.busy_o;
-      g.fixed_point = toggled == 0 && !busy;
+      g.fixed_point = toggled == 0 && !Busy(m);
       g.due = DeadlineCycle(m.deadline_valid_o, m.deadline_o, now);
       Apply(p, g);
     }
