@@ -154,8 +154,9 @@ def refusals(scratch):
 
 
 def main():
-    if len(sys.argv) not in (2, 3) or len(sys.argv) == 3 and sys.argv[2] != "--update":
-        sys.exit(__doc__)
+    if (len(sys.argv) not in (2, 3) or sys.argv[1].startswith("-")
+            or len(sys.argv) == 3 and sys.argv[2] != "--update"):
+        sys.exit(__doc__)  # "--help" is no scratch folder
     scratch = Path(sys.argv[1]) / "sweep_experiments"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
