@@ -3,7 +3,7 @@
 
 Fields come from the golden results (tb/golden/*.json: every mechanism, topology and workload) and
 from runs made here for what the golden results strip or never reach: provenance, wall time, a
-trace, a starved run's stalled packet; and LIBRARY_ONLY, which icnsim never writes.
+trace, a starved run's stalled packet (one of a workload's message); and LIBRARY_ONLY, which icnsim never writes.
 Usage: check_results_doc.py ICNSIM. Exit 1 with the fields missing on either side.
 """
 import glob
@@ -19,6 +19,9 @@ RUNS = [
     ("default", ["--set", "sim.measure_cycles=2000", "--trace", "{tmp}/t.fst", "--trace-window", "100:200"], {0}),
     ("default", ["--set", "topology.kind=mesh", "--set", "topology.dims=[4,4]", "--set", "eee.mode=off",
                  "--set", "traffic.load=0.9", "--set", "sim.starvation_limit_cycles=3000"], {4}),
+    # a workload's packet stopped by the watchdog: its message
+    ("perfbound_megafly", ["--set", "workload.kind=silent_bursts", "--set", "router.vc_buffer_flits=1",
+                           "--set", "sim.starvation_limit_cycles=5000"], {4}),
 ]
 
 # Written only when a program of one's own attaches traffic (run/nic_ports.h: examples/systemc_traffic).

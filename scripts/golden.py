@@ -7,6 +7,8 @@
   scripts/golden.py update [NAME ...]   rerun the cases and store their results, printing for each
                                         case which fields changed, appeared or disappeared
   scripts/golden.py list                the case names (CMake registers one CTest test per case)
+  scripts/golden.py covers              exit 1 naming each bundled scenario (sim/scenarios/) that
+                                        no case runs (--scenarios DIR: those of DIR)
 
 Cases are lines of tb/golden/cases.txt: <name> <bundled scenario> [key=value ...]. Fields that
 depend on the machine or the invocation (sim.wall_s, sim.cycles_per_s, git_revision, provenance) are
@@ -122,11 +124,13 @@ def write(name, scenario, sets):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("action", choices=("check", "update", "list"))
+    parser.add_argument("action", choices=("check", "update", "list", "covers"))
     parser.add_argument("names", nargs="*", help="cases (default: all)")
     parser.add_argument("--icnsim", type=Path, default=ICNSIM[0], help="the simulator to run")
     parser.add_argument("--extra", action="append", default=[], metavar="KEY=VALUE",
                         help="append an override to every case (the suite uses it to prove a check can fail)")
+    parser.add_argument("--scenarios", type=Path, default=ROOT / "sim" / "scenarios",
+                        help="covers: the folder of scenarios every one of which needs a case")
     args = parser.parse_args()
     ICNSIM[0] = args.icnsim
     if args.extra and args.action == "update":
@@ -135,6 +139,12 @@ def main():
     if args.action == "list":
         print("\n".join(all_cases))
         return 0
+    if args.action == "covers":
+        run_by_cases = {scenario for scenario, _ in all_cases.values()}
+        uncovered = sorted(p.stem for p in args.scenarios.glob("*.yaml") if p.stem not in run_by_cases)
+        for name in uncovered:
+            print(f"golden: scenario {name} has no case in tb/golden/cases.txt")
+        return 1 if uncovered else 0
     unknown = [n for n in args.names if n not in all_cases]
     if unknown:
         sys.exit(f"golden: unknown case(s) {', '.join(unknown)}; allowed: {', '.join(all_cases)}")

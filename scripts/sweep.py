@@ -7,20 +7,25 @@ a file system the compute nodes share). Each run writes its own results.json; th
 into <out>/summary.csv (one row per run: the point's labels, the seed, the fields the experiment
 names) and <out>/points.csv (one row per point: each numeric field's mean, standard deviation and
 95 % confidence half-width over the seeds). A second call resumes: runs whose results are there from
-the same command and the same build are not run again (--fresh runs everything). Each run gets
+the same command and the same build are not run again (--fresh runs everything). Ctrl-C (SIGINT) or
+SIGTERM stops the sweep: the runs under way end after their cycle with their results so far (verdict
+interrupted, not counted as done) and it exits 130 or 143; if the sweep is killed, its runs are
+stopped the same way. Each run gets
 sim.threads = --threads (default: this machine's cores divided among the runs at once; with
 --slurm, 1), unless the experiment's settings or --set name it; with --slurm, each task asks for
 that many CPUs (--cpus-per-task). Results do not depend on it, and a resumed sweep ignores it.
 Needs PyYAML (python3-yaml)."""
 import argparse
 import csv
+import ctypes
 import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import tempfile
 from pathlib import Path
 
 from experiment import Experiment, ExperimentError, bundled, point_name
@@ -64,24 +69,66 @@ def with_threads(cmd, threads):
     return cmd if any(arg.startswith("sim.threads=") for arg in cmd) else cmd + ["--set", f"sim.threads={threads}"]
 
 
-def run_one(cmd, folder, threads):
-    done = subprocess.run(with_threads(cmd, threads), capture_output=True, text=True)
-    if done.returncode == 0:
-        (folder / "command.txt").write_text(shlex.join(cmd) + "\n")  # marks the run complete
-    return done.returncode, done.stderr
+class Interrupted(Exception):
+    """SIGINT or SIGTERM asked the sweep to stop; `signum` says which."""
+
+    def __init__(self, signum):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def end_with_sweep():
+    """In a run's process, before icnsim starts: SIGTERM when the sweep's process ends, even by SIGKILL
+    (icnsim then stops after its cycle, as on Ctrl-C)."""
+    parent = os.getppid()
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the sweep died before the line above
+        os._exit(1)
 
 
 def run_locally(pending, jobs, threads):
-    """Runs in a process pool; returns a line per failed run."""
-    failed = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_one, cmd, folder, threads): folder for _, folder, cmd in pending}
-        for i, future in enumerate(as_completed(futures), 1):
-            code, err = future.result()
-            folder = futures[future]
-            print(f"[sweep] {i}/{len(pending)} {folder.name}" + (f" failed ({code})" if code else ""), file=sys.stderr)
+    """Runs `jobs` runs at a time; returns a line per failed run. Each run is a session of its own, so a
+    terminal's Ctrl-C reaches only the sweep, which passes it on once (a second one would kill icnsim
+    before it writes its results); then it waits for the runs under way and raises Interrupted."""
+    failed, running, queue, done = [], {}, list(pending), 0
+
+    def stop(signum, _frame):
+        raise Interrupted(signum)
+
+    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while queue or running:
+            while queue and len(running) < jobs:
+                _, folder, cmd = queue.pop(0)
+                err = tempfile.TemporaryFile()
+                child = subprocess.Popen(with_threads(cmd, threads), stdout=subprocess.DEVNULL, stderr=err,
+                                         start_new_session=True, preexec_fn=end_with_sweep)
+                running[child.pid] = (child, folder, cmd, err)
+            pid, status = os.wait()
+            if pid not in running:
+                continue
+            child, folder, cmd, err = running.pop(pid)
+            child.returncode = code = os.waitstatus_to_exitcode(status)
+            done += 1
+            if code == 0:
+                (folder / "command.txt").write_text(shlex.join(cmd) + "\n")  # marks the run complete
+            print(f"[sweep] {done}/{len(pending)} {folder.name}" + (f" failed ({code})" if code else ""),
+                  file=sys.stderr)
             if code:
-                failed.append(f"{folder.name}: exit {code}: {err.strip()[-300:]}")
+                err.seek(0)
+                failed.append(f"{folder.name}: exit {code}: {err.read().decode(errors='replace').strip()[-300:]}")
+            err.close()
+    except Interrupted as interrupted:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (while the runs stop)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for child, *_ in running.values():
+            child.send_signal(interrupted.signum)
+        for child, *_ in running.values():
+            child.wait()
+        raise
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
     return failed
 
 
@@ -201,7 +248,13 @@ def main():
     else:
         jobs = args.jobs or os.cpu_count()
         at_once = max(1, min(jobs, len(pending)))
-        failed = run_locally(pending, jobs, args.threads or max(1, os.cpu_count() // at_once))
+        try:
+            failed = run_locally(pending, jobs, args.threads or max(1, os.cpu_count() // at_once))
+        except Interrupted as interrupted:
+            left = sum(not finished(cmd, folder) for _, folder, cmd in runs)
+            print(f"sweep: stopped by {interrupted}: {len(runs) - left} of {len(runs)} runs done, the runs under "
+                  f"way ended with their results so far; the same command resumes", file=sys.stderr)
+            return 128 + interrupted.signum
     rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, ROOT))
             for labels, folder, _ in runs if (folder / "results.json").exists()]
     out.mkdir(parents=True, exist_ok=True)

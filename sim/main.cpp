@@ -1,9 +1,11 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
-// corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error.
+// corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error,
+// 130 / 143 interrupted by SIGINT / SIGTERM (results of the cycles run written).
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -113,8 +115,8 @@ void RequireCreatableFile(const std::string& option, const fs::path& file) {
 void RequireNotResults(const fs::path& trace, const fs::path& out) {
   const fs::path file = fs::weakly_canonical(fs::absolute(trace));
   for (const char* name : {"results.json", "timeseries.csv"}) {
-    for (const std::string& suffix : {"", ".tmp"}) {
-      if (file == fs::weakly_canonical(fs::absolute(out) / (name + suffix))) {
+    for (const char* suffix : {"", ".tmp"}) {
+      if (file == fs::weakly_canonical(fs::absolute(out) / (std::string(name) + suffix))) {
         OutputError("--trace", trace,
                     "is the run's " + std::string(name) + suffix + " (--out " + out.string() +
                         "); allowed: a file the run does not write");
@@ -240,10 +242,23 @@ void PrintSummary(const nlohmann::json& r) {
   std::printf("%-26s %s\n", "verdict", r["verdict"].get<std::string>().c_str());
 }
 
+volatile std::sig_atomic_t caught_signal = 0;
+
+// The first SIGINT or SIGTERM ends the run after the cycle it arrives in (or the first cycle); a
+// second one (the handler is reset) kills it at once.
+void CatchStopSignals() {
+  struct sigaction action {};
+  action.sa_handler = [](int signal) { caught_signal = signal; };
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
 // The run in the SystemC kernel: results.json with provenance and, when traced, the waveform's.
 nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& request,
                         nlohmann::json provenance) {
-  icn::SimTop top("top", sim, cycle_ns);
+  icn::SimTop top("top", sim, cycle_ns, &caught_signal);
   const auto start = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -269,6 +284,7 @@ void RequireTracedControllers(const icn::Tracer& tracer, const std::string& matc
 }
 
 int Run(const Request& request) {
+  CatchStopSignals();  // (one caught before the first cycle stops the run after it)
   // Everything is validated, and every output path checked, before the first cycle.
   const icn::Scenario scenario = LoadScenario(request);
   const icn::RunParams params = icn::MakeRunParams(scenario);
@@ -332,6 +348,10 @@ int Run(const Request& request) {
     std::fprintf(stderr, "[icnsim] %s: %s\n", results["verdict"].get<std::string>().c_str(),
                  results["verdict_reason"].get<std::string>().c_str());
   }
+  for (const auto& w : results["warnings"]) {  // (the parameters' own were printed before the run)
+    const std::string text = w.get<std::string>();
+    if (text.rfind("starved: ", 0) == 0) std::fprintf(stderr, "[icnsim] warning: %s\n", text.c_str());
+  }
   if (results.contains("stalled_packet")) {
     const nlohmann::json& p = results["stalled_packet"];
     std::fprintf(stderr, "[icnsim] oldest packet %s (node %s -> %s, %s cycles old): %s\n",
@@ -339,7 +359,7 @@ int Run(const Request& request) {
                  p["age_cycles"].dump().c_str(), p["waits_at"].get<std::string>().c_str());
     return icn::kExitStalled;
   }
-  return 0;
+  return sim.interrupted_by() ? 128 + sim.interrupted_by() : 0;
 }
 
 int Check(const Request& request) {
@@ -427,6 +447,10 @@ void PrintKeysJson() {
       k["min"] = number(key.min);
       k["max"] = key.max == icn::kUnbounded ? nlohmann::json(nullptr) : number(key.max);  // null: no limit
     }
+    k["rules"] = nlohmann::json::array();
+    for (const icn::KeyRule& rule : icn::AllKeys().rules()) {
+      if (rule.Ties(key.name)) k["rules"].push_back({{"keys", rule.keys}, {"allows", rule.allows}});
+    }
     keys.push_back(k);
   }
   std::printf("%s\n", keys.dump(2).c_str());
@@ -441,6 +465,10 @@ int Keys(bool json) {
     const std::string unit = *key.unit ? std::string(" [") + key.unit + "]" : "";
     std::printf("%-34s default %-12s %s%s; allowed: %s\n", key.name, key.default_value, key.help,
                 unit.c_str(), icn::AllowedValues(key).c_str());
+  }
+  std::printf("\nrules between keys:\n");
+  for (const icn::KeyRule& rule : icn::AllKeys().rules()) {
+    std::printf("  %s: %s\n", rule.Listed().c_str(), rule.allows.c_str());
   }
   return 0;
 }
@@ -481,7 +509,7 @@ void AddSubcommands(CLI::App& app, Request& r) {
   CLI::App* keys =
       app.add_subcommand("keys", "list every scenario key with its default, unit and allowed values");
   keys->add_flag("--json", r.json,
-                 "as a JSON array (name, type, default, unit, help, allowed, choices, min, max)");
+                 "as a JSON array (name, type, default, unit, help, allowed, choices, min, max, rules)");
 }
 
 int Dispatch(const CLI::App& app, const Request& request) {

@@ -28,6 +28,15 @@ inline auto Contains(const std::string& part) {
 #endif
 }
 
+// A matcher: the string starts with `start`.
+inline auto StartsWith(const std::string& start) {
+#if ICNSIM_CATCH2_MAJOR >= 3
+  return Catch::Matchers::StartsWith(start);
+#else
+  return Catch::StartsWith(start);
+#endif
+}
+
 // The run's random seed (--rng-seed).
 inline uint32_t CatchSeed() {
 #if ICNSIM_CATCH2_MAJOR >= 3

@@ -75,6 +75,8 @@ class RunStats {
   std::pair<uint64_t, double> TakePeriod() { return period_.Take(); }
 
   LatencySummary Latency() const;
+  // Of the labelled packets delivered so far (0 before the first).
+  uint64_t MedianLatency() const { return latencies_.Percentile(0.5); }
 
   uint64_t created() const { return created_; }
   uint64_t delivered() const { return delivered_; }

@@ -1,5 +1,6 @@
 #include "core/scenario.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -184,10 +185,38 @@ KeySpec PointListKey(const char* name, const char* default_value, double min, do
   return {name, KeyType::kPointList, default_value, min, max, {}, "", help};
 }
 
-KeyTable::KeyTable(std::vector<KeySpec> keys) : keys_(std::move(keys)) {
+namespace {
+
+// A rule's name for keys: one key, or "family.*" for every key under "family.".
+bool Matches(const std::string& pattern, const std::string& key) {
+  const bool family = pattern.size() > 2 && pattern.compare(pattern.size() - 2, 2, ".*") == 0;
+  return family ? key.compare(0, pattern.size() - 1, pattern, 0, pattern.size() - 1) == 0 : key == pattern;
+}
+
+}  // namespace
+
+bool KeyRule::Ties(const std::string& key) const {
+  return std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return Matches(k, key); });
+}
+
+std::string KeyRule::Listed() const {
+  std::string listed;
+  for (const std::string& k : keys) listed += (listed.empty() ? "" : ", ") + k;
+  return listed;
+}
+
+KeyTable::KeyTable(std::vector<KeySpec> keys, std::vector<KeyRule> rules)
+    : keys_(std::move(keys)), rules_(std::move(rules)) {
   for (size_t i = 0; i < keys_.size(); ++i) {
     if (!index_.emplace(keys_[i].name, i).second) {
       throw std::logic_error(std::string("key ") + keys_[i].name + " is declared twice");
+    }
+  }
+  for (const KeyRule& rule : rules_) {
+    for (const std::string& k : rule.keys) {
+      const bool known =
+          std::any_of(keys_.begin(), keys_.end(), [&](const KeySpec& spec) { return Matches(k, spec.name); });
+      if (!known) throw std::logic_error("a rule names " + k + ", which is no key");
     }
   }
 }
@@ -258,6 +287,7 @@ Scenario Scenario::Parse(const KeyTable& keys, const std::string& text, const st
       const KeySpec* spec = keys.Find(key);
       if (!spec) throw ScenarioError(key + ": unknown key in " + path + " (icnsim keys lists them)");
       scenario.values_[key] = Convert(*spec, node);
+      scenario.given_.insert(key);
     }
   }
   for (const auto& assignment : sets) {
@@ -292,6 +322,20 @@ void Scenario::Set(const std::string& key, const std::string& yaml_text) {
     throw ScenarioError(key + ": cannot parse '" + yaml_text + "': " + e.msg);
   }
   values_[key] = Convert(*spec, node);
+  given_.insert(key);
+}
+
+std::string Scenario::Show(const std::string& key) const {
+  const nlohmann::json& value = At(key);
+  return key + " = " + (value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+void Scenario::CheckRules() const {
+  for (const KeyRule& rule : keys_->rules()) {
+    const std::string broken = rule.broken(*this);
+    if (broken.empty()) continue;
+    throw ScenarioError(rule.Listed() + ": " + broken + "; allowed: " + rule.allows);
+  }
 }
 
 const nlohmann::json& Scenario::At(const std::string& key) const {

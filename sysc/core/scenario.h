@@ -4,7 +4,9 @@
 // workload.* by the traffic layer, each mechanism its own) and gathered into one KeyTable by the
 // run assembly. Values are kept as JSON so results.json records every parameter exactly as used.
 #pragma once
+#include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -46,16 +48,32 @@ KeySpec PointListKey(const char* name, const char* default_value, double min, do
 // "an integer in [1, 16]", "one of {off, fast_wake}": what a key accepts, as errors state it.
 std::string AllowedValues(const KeySpec& spec);
 
+class Scenario;
+
+// A rule between keys that no key's own range can state, checked once every key has its value.
+struct KeyRule {
+  // The keys it ties, as its error names them ("photonic.*": every key under photonic.).
+  std::vector<std::string> keys;
+  std::string allows;  // what it allows, as errors and `icnsim keys` state it
+  // What in these values breaks the rule ("b_con = 0.2 is below b_max = 0.3"), or "" if none does.
+  std::function<std::string(const Scenario&)> broken;
+  bool Ties(const std::string& key) const;
+  std::string Listed() const;  // its keys, comma-separated
+};
+
 // Every key of a run, in documentation order; names are unique.
 class KeyTable {
  public:
-  // Throws std::logic_error when two specs share a name (a programming error, not bad input).
-  explicit KeyTable(std::vector<KeySpec> keys);
+  // Throws std::logic_error when two specs share a name or a rule names no key (programming
+  // errors, not bad input).
+  explicit KeyTable(std::vector<KeySpec> keys, std::vector<KeyRule> rules = {});
   const std::vector<KeySpec>& all() const { return keys_; }
+  const std::vector<KeyRule>& rules() const { return rules_; }
   const KeySpec* Find(const std::string& name) const;
 
  private:
   std::vector<KeySpec> keys_;
+  std::vector<KeyRule> rules_;
   std::unordered_map<std::string, size_t> index_;
 };
 
@@ -73,6 +91,12 @@ class Scenario {
 
   // Sets one key from YAML text (e.g. "0.3", "[8, 8]"), validating type and range.
   void Set(const std::string& key, const std::string& yaml_text);
+  // The keys the file or a --set gave a value (the others have their defaults).
+  const std::set<std::string>& given() const { return given_; }
+  // "key = value" as a message shows it.
+  std::string Show(const std::string& key) const;
+  // Throws ScenarioError naming the keys and what they allow at the first rule the values break.
+  void CheckRules() const;
 
   bool Bool(const std::string& key) const;
   int64_t Int(const std::string& key) const;
@@ -91,6 +115,7 @@ class Scenario {
   const KeyTable* keys_;
   std::string name_ = "unnamed";
   std::map<std::string, nlohmann::json> values_;
+  std::set<std::string> given_;
 };
 
 }  // namespace icn

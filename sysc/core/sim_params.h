@@ -20,11 +20,14 @@ struct SimParams {
   int64_t timeseries = 0;              // window of timeseries.csv in cycles, 0 = none
   int64_t stall_limit = 1000000;       // no flit moving this long with packets outstanding: deadlock
   int64_t starvation_limit = 2000000;  // a packet this old while others are delivered: starvation
+  double starved_factor = 100;         // a packet waiting this many median latencies: a warning
   bool clock_jumps = true;             // jump over cycles in which nothing can happen (exact)
   int threads = 0;                     // 0: one per core, fewer on a small network
 };
 
 const std::vector<KeySpec>& SimKeys();
+// The rules between sim keys and others.
+std::vector<KeyRule> SimRules();
 SimParams ParseSimParams(const Scenario& scenario);
 
 }  // namespace icn

@@ -105,6 +105,7 @@ struct MechanismInfo {
   // The GTKWave view of a traced run, e.g. "waves/eee_port.gtkw".
   std::string (*view)(const MechanismConfig& config);
   std::vector<std::string> scenarios;  // bundled scenarios (sim/scenarios/) that run it
+  std::vector<KeyRule> rules = {};     // between its keys and others (none: {})
 };
 
 }  // namespace icn

@@ -56,6 +56,12 @@ std::vector<KeySpec> MechanismKeys() {
   return keys;
 }
 
+std::vector<KeyRule> MechanismRules() {
+  std::vector<KeyRule> rules;
+  for (const MechanismInfo& m : Mechanisms()) rules.insert(rules.end(), m.rules.begin(), m.rules.end());
+  return rules;
+}
+
 std::vector<ActiveMechanism> ParseMechanisms(const MechanismParseContext& context) {
   std::vector<ActiveMechanism> active;
   for (const MechanismInfo& m : Mechanisms()) {

@@ -14,6 +14,8 @@ const std::vector<MechanismInfo>& Mechanisms();
 bool RegisterMechanism(MechanismInfo (*info)());
 // Every mechanism's keys, in the same order.
 std::vector<KeySpec> MechanismKeys();
+// Their rules between keys, in the same order.
+std::vector<KeyRule> MechanismRules();
 
 struct ActiveMechanism {
   const MechanismInfo* info;

@@ -17,11 +17,14 @@ struct DataPlaneInfo {
   const char* name;  // value of network.switching
   std::unique_ptr<Fabric> (*make)(const NetParams& net, std::shared_ptr<const Topology> topology,
                                   PacketPool& pool, SinkObserver& observer);
+  std::vector<std::string> topologies = {};  // the topology.kind values it runs on (none listed: any)
 };
 
 const std::vector<DataPlaneInfo>& DataPlanes();
 // network.switching, with the registered data planes as its choices.
 std::vector<KeySpec> DataPlaneKeys();
+// Which topologies each data plane runs on.
+std::vector<KeyRule> DataPlaneRules();
 std::unique_ptr<Fabric> MakeFabric(const NetParams& net, std::shared_ptr<const Topology> topology,
                                    PacketPool& pool, SinkObserver& observer);
 

@@ -85,6 +85,14 @@ class Fabric {
   // and the adapter must look at every end every cycle. The wiring is the one at the first call.
   virtual EndTouches* WatchEnds() { return nullptr; }
   virtual const std::vector<std::unique_ptr<Channel>>& channels() const = 0;
+  // Cycles the channels have been busy in the run's first `cycles` cycles, summed: the run's measure
+  // of progress (its watchdog) and of utilisation. The default: every channel's count.
+  virtual uint64_t BusyChannelCycles(uint64_t cycles) const {
+    (void)cycles;
+    uint64_t busy = 0;
+    for (const auto& ch : channels()) busy += ch->busy_cycles();
+    return busy;
+  }
 
   // Per link end, the share of source-destination pairs routed through it that travel h links
   // (h = 1 .. max_hops, longer paths counted as max_hops), found by walking the routing over

@@ -13,11 +13,6 @@ PacketStepTorus::PacketStepTorus(std::shared_ptr<const Topology> topology, uint6
       observer_(observer),
       seed_(Mix(seed)),
       order_(topology_->nodes) {
-  const std::string name = topology_->Name();
-  if (name.size() < 6 || name.compare(name.size() - 6, 6, " torus") != 0) {
-    throw ScenarioError("network.switching: packet_step runs on a torus (topology.kind = torus), not a " +
-                        name);
-  }
   dims_ = topology_->PatternDims();
   nodes_ = topology_->nodes;
   int stride = 1;
@@ -243,6 +238,6 @@ std::unique_ptr<Fabric> MakePacketStep(const NetParams& net, std::shared_ptr<con
 }
 }  // namespace
 
-DataPlaneInfo PacketStepDataPlane() { return {"packet_step", MakePacketStep}; }
+DataPlaneInfo PacketStepDataPlane() { return {"packet_step", MakePacketStep, {"torus"}}; }
 
 }  // namespace icn

@@ -1,23 +1,30 @@
 #include "run/run_params.h"
 
-#include "core/errors.h"
 #include "net/data_plane.h"
 
 namespace icn {
 
 const KeyTable& AllKeys() {
-  static const KeyTable table([] {
-    std::vector<KeySpec> keys = TopologyKeys();
-    for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), ProcessKeys(),
-                             SystemPowerKeys(), WorkloadKeys(), MechanismKeys()}) {
-      keys.insert(keys.end(), part.begin(), part.end());
-    }
-    return keys;
-  }());
+  static const KeyTable table(
+      [] {
+        std::vector<KeySpec> keys = TopologyKeys();
+        for (const auto& part : {DataPlaneKeys(), NetKeys(), TrafficKeys(), SimKeys(), ProcessKeys(),
+                                 SystemPowerKeys(), WorkloadKeys(), MechanismKeys()}) {
+          keys.insert(keys.end(), part.begin(), part.end());
+        }
+        return keys;
+      }(),
+      [] {
+        std::vector<KeyRule> rules = DataPlaneRules();
+        for (const auto& part : {SimRules(), WorkloadRules(), MechanismRules()})
+          rules.insert(rules.end(), part.begin(), part.end());
+        return rules;
+      }());
   return table;
 }
 
 RunParams MakeRunParams(const Scenario& scenario) {
+  scenario.CheckRules();
   RunParams p;
   p.sim = ParseSimParams(scenario);
   p.process = ParseProcessParams(scenario);
@@ -27,10 +34,6 @@ RunParams MakeRunParams(const Scenario& scenario) {
   p.topology = MakeTopology(scenario, p.net.router);
   p.traffic = ParseTrafficParams(scenario, *p.topology);
   p.workload = ParseWorkloadParams(scenario);
-  if (p.sim.steady_warmup && p.workload.kind != "none") {
-    throw ScenarioError("sim.warmup: steady needs Bernoulli traffic, but workload.kind = " + p.workload.kind +
-                        " is measured whole from cycle 0; allowed: sim.warmup = fixed with a workload");
-  }
   p.mechanisms = ParseMechanisms({scenario, p.sim, p.net, *p.topology, p.warnings});
   return p;
 }

@@ -3,6 +3,8 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdio>
 #include <thread>
 
 #include "core/controller_cost.h"
@@ -134,6 +136,8 @@ void Simulation::Attach(ExternalTraffic& source) {
 void Simulation::OnDelivered(uint32_t packet, uint64_t now) {
   const Packet& p = pool_[packet];
   stats_.OnDelivered(p.measured, now - p.created, now - p.injected, p.hops, p.flits);
+  if (starved_ && starved_->packet == packet && starved_->created == p.created)
+    starved_->waited = now - p.created;
   traffic_.OnDelivered(p, now);
   if (external_) external_->OnDelivered(packet, p, now);
   if (on_delivery) on_delivery(p, now - p.created);
@@ -253,6 +257,11 @@ void Simulation::RunToEnd() {
   }
 }
 
+void Simulation::Interrupt(int signal) {
+  interrupted_by_ = signal;
+  done_ = true;
+}
+
 bool Simulation::DrainAll(uint64_t limit) {
   generating_ = false;
   for (uint64_t i = 0; i < limit && stats_.delivered() < stats_.created(); ++i) {
@@ -292,8 +301,7 @@ void Simulation::CloseWindow() {
 void Simulation::SampleTimeseries() {
   const double window = static_cast<double>(params_.sim.timeseries);
   const double nodes = fabric_->nodes();
-  uint64_t busy = 0;
-  for (const auto& ch : fabric_->channels()) busy += ch->busy_cycles();
+  const uint64_t busy = fabric_->BusyChannelCycles(cycle_);
   SettleLedger();
   const double energy = ledger_->EnergyJ();
   const double nominal = ledger_->NominalJ();
@@ -312,24 +320,54 @@ void Simulation::SampleTimeseries() {
 }
 
 void Simulation::Watch(uint64_t now) {
-  uint64_t moved = 0;
-  for (const auto& ch : fabric_->channels()) moved += ch->busy_cycles();
+  const uint64_t moved = fabric_->BusyChannelCycles(now);
   stalled_ = watchdog_.Look(now, moved, stats_.delivered(), stats_.created() - stats_.delivered(), pool_);
   if (stalled_ != ProgressWatchdog::Verdict::kNone) done_ = true;
+  if (params_.sim.starved_factor > 0 && watchdog_.waiting()) NoteStarved(now);
+}
+
+void Simulation::NoteStarved(uint64_t now) {
+  const uint32_t id = watchdog_.oldest();
+  const Packet& p = pool_[id];
+  const uint64_t waited = now - p.created;
+  if (starved_ && waited <= starved_->waited) return;
+  starved_ = Starved{id, p.src, p.dst, p.created, waited, fabric_->Locate(id)};
+}
+
+std::string Simulation::StarvedWarning(nlohmann::json& results) const {
+  const double median = static_cast<double>(stats_.MedianLatency());
+  if (!starved_ || static_cast<double>(starved_->waited) <= params_.sim.starved_factor * median) return "";
+  const Starved& s = *starved_;
+  results["starved"] = {{"packet", s.packet},
+                        {"src", s.src},
+                        {"dst", s.dst},
+                        {"created", s.created},
+                        {"waited_cycles", s.waited},
+                        {"median_latency", median},
+                        {"waits_at", s.waits_at}};
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "starved: packet %u from node %d to node %d waited %llu cycles, %.0f times the run's median "
+                "latency of %.0f cycles (sim.starved_factor = %g); a look last saw it at ",
+                s.packet, s.src, s.dst, static_cast<unsigned long long>(s.waited),
+                static_cast<double>(s.waited) / median, median, params_.sim.starved_factor);
+  return text + s.waits_at;
 }
 
 // The oldest packet not delivered when the watchdog stopped the run, and where it waits.
 nlohmann::json Simulation::StalledPacket() const {
   const uint32_t id = watchdog_.oldest();
   const Packet& p = pool_[id];
-  return {{"packet", id},
-          {"src", p.src},
-          {"dst", p.dst},
-          {"created", p.created},
-          {"age_cycles", cycle_ - p.created},
-          {"flits", p.flits},
-          {"flits_delivered", p.next_index},
-          {"waits_at", fabric_->Locate(id)}};
+  nlohmann::json stalled = {{"packet", id},
+                            {"src", p.src},
+                            {"dst", p.dst},
+                            {"created", p.created},
+                            {"age_cycles", cycle_ - p.created},
+                            {"flits", p.flits},
+                            {"flits_delivered", p.next_index},
+                            {"waits_at", fabric_->Locate(id)}};
+  if (p.message != Packet::kNoMessage) stalled["message"] = p.message;
+  return stalled;
 }
 
 void Simulation::ReportProgress() {
@@ -551,6 +589,10 @@ nlohmann::json Simulation::Finish(double wall_s) {
     r["verdict_reason"] = "a packet waited longer than sim.starvation_limit_cycles = " +
                           std::to_string(params_.sim.starvation_limit) + " while others were delivered";
     r["stalled_packet"] = StalledPacket();
+  } else if (interrupted_by_ != 0) {
+    r["verdict"] = "interrupted";
+    r["verdict_reason"] = std::string(interrupted_by_ == SIGINT ? "SIGINT" : "SIGTERM") + " at cycle " +
+                          std::to_string(cycle_) + ": the results of the cycles run";
   } else {
     r["verdict"] = saturated_ ? "saturated" : "ok";
     if (saturated_) r["verdict_reason"] = SaturationReason();
@@ -558,6 +600,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
   nlohmann::json warnings = params_.warnings;
   if (!thread_note_.empty()) warnings.push_back(thread_note_);
   for (std::string& w : ClockWarnings()) warnings.push_back(std::move(w));
+  if (std::string starved = StarvedWarning(r); !starved.empty()) warnings.push_back(std::move(starved));
   // (Only for a mechanism that needs settling: any short warm-up is not converged, but says so itself.)
   if (!workload && !params_.sim.steady_warmup && settle_cycles_ > 0 &&
       static_cast<uint64_t>(params_.sim.warmup) < LeastSteadyWarmup()) {

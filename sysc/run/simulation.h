@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ class Simulation final : private SinkObserver {
   bool Tick();
   // Runs Tick() until the end.
   void RunToEnd();
+  // Ends the run after this cycle: the verdict is "interrupted" by `signal` (SIGINT, SIGTERM), and
+  // results are those of the cycles run.
+  void Interrupt(int signal);
+  int interrupted_by() const { return interrupted_by_; }
   // After the run: stops generating and keeps clocking network and controllers until every
   // packet has arrived or `limit` cycles pass. Returns true when the network emptied.
   bool DrainAll(uint64_t limit);
@@ -102,7 +107,12 @@ class Simulation final : private SinkObserver {
   void ReportProgress();
   // Every ProgressWatchdog::kPeriod cycles: ends the run if it deadlocked or starved a packet.
   void Watch(uint64_t now);
+  // At a look: keeps the oldest packet waiting if it has waited longer than any seen so far (the
+  // run's median latency, which the warning compares with, is known only at its end).
+  void NoteStarved(uint64_t now);
   nlohmann::json StalledPacket() const;
+  // The starved warning, if the packet kept waited beyond the factor of the run's median latency.
+  std::string StarvedWarning(nlohmann::json& results) const;
   nlohmann::json PacketResults(const Census& census) const;
   nlohmann::json EnergyResults();
   nlohmann::json SystemEnergyResults(double controllers_j) const;
@@ -137,7 +147,15 @@ class Simulation final : private SinkObserver {
   bool saturated_ = false;
   ProgressWatchdog watchdog_;
   ProgressWatchdog::Verdict stalled_ = ProgressWatchdog::Verdict::kNone;
+  struct Starved {
+    uint32_t packet;
+    int32_t src, dst;
+    uint64_t created, waited;  // to its delivery, or at least to the last look that saw it
+    std::string waits_at;      // where that look found it
+  };
+  std::optional<Starved> starved_;
   bool done_ = false;
+  int interrupted_by_ = 0;
   bool jumps_;                  // sim.clock_jumps, and not tracing or clocking every edge
   uint64_t jumped_cycles_ = 0;  // cycles jumped over (a figure for tests and the bench)
   Window window_;

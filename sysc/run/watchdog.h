@@ -26,7 +26,8 @@ class ProgressWatchdog {
   // `flits_moved`: flits sent on all wires so far; `delivered`, `outstanding`: packets.
   Verdict Look(uint64_t now, uint64_t flits_moved, uint64_t delivered, uint64_t outstanding,
                const PacketPool& pool);
-  // The oldest packet not yet delivered (after Look returned a verdict).
+  // Whether a packet is still waiting at the last look, and the oldest one (after Look).
+  bool waiting() const { return !created_.empty(); }
   uint32_t oldest() const { return created_.front().first; }
   uint64_t still_since() const { return still_since_; }
 

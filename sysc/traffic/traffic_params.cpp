@@ -166,19 +166,30 @@ WorkloadParams ParseWorkloadParams(const Scenario& s) {
   w.livermore.k7_per_node = static_cast<int>(s.Int("workload.livermore.k7_n_per_node"));
   w.livermore.k18_jn_per_node = static_cast<int>(s.Int("workload.livermore.k18_jn_per_node"));
   w.livermore.k18_kn = static_cast<int>(s.Int("workload.livermore.k18_kn"));
-  if (w.kind == "trace" && w.trace.empty()) {
-    throw ScenarioError("workload.trace: workload.kind = trace needs the path of a trace file");
-  }
-  if (w.kind != "trace" && !w.trace.empty()) {
-    throw ScenarioError("workload.kind: workload.trace is set but workload.kind = " + w.kind +
-                        "; allowed: trace");
-  }
-  if (w.mtu_bytes / w.flit_bytes > 65535) {
-    throw ScenarioError(
-        "workload.mtu_bytes, workload.flit_bytes: " + std::to_string(w.mtu_bytes / w.flit_bytes) +
-        " flits per packet; allowed: at most 65535");
-  }
   return w;
+}
+
+std::vector<KeyRule> WorkloadRules() {
+  return {
+      {{"workload.trace", "workload.kind"},
+       "a trace file with workload.kind = trace, and none with another kind",
+       [](const Scenario& s) -> std::string {
+         const bool trace = s.Text("workload.kind") == "trace", file = !s.Text("workload.trace").empty();
+         if (trace && !file) return "workload.kind = trace needs the path of a trace file";
+         if (!trace && file) return "a trace file with " + s.Show("workload.kind");
+         return "";
+       }},
+      {{"workload.mtu_bytes", "workload.flit_bytes"},
+       "workload.flit_bytes <= workload.mtu_bytes <= 65535 x workload.flit_bytes (a packet of 1 to 65535 "
+       "flits)",
+       [](const Scenario& s) -> std::string {
+         const int64_t mtu = s.Int("workload.mtu_bytes"), flit = s.Int("workload.flit_bytes");
+         if (mtu < flit)
+           return s.Show("workload.mtu_bytes") + " is less than a flit, " + s.Show("workload.flit_bytes");
+         if (mtu / flit > 65535) return "a packet of " + std::to_string(mtu / flit) + " flits";
+         return "";
+       }},
+  };
 }
 
 }  // namespace icn

@@ -43,6 +43,8 @@ struct WorkloadParams {
 
 const std::vector<KeySpec>& TrafficKeys();
 const std::vector<KeySpec>& WorkloadKeys();
+// The rules between workload keys.
+std::vector<KeyRule> WorkloadRules();
 // Throw ScenarioError naming the key when a value does not fit the topology or the other keys.
 TrafficParams ParseTrafficParams(const Scenario& scenario, const Topology& topology);
 WorkloadParams ParseWorkloadParams(const Scenario& scenario);

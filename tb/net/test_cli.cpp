@@ -332,10 +332,29 @@ TEST_CASE("icnsim keys --json lists every key with its type, default and allowed
   for (const auto& k : keys) {
     INFO(k.dump());
     CHECK(icn::AllKeys().Find(k["name"]) != nullptr);
-    for (const char* field : {"type", "default", "unit", "help", "allowed"}) CHECK(k.contains(field));
+    for (const char* field : {"type", "default", "unit", "help", "allowed", "rules"})
+      CHECK(k.contains(field));
     if (k["type"] == "choice") CHECK(!k["choices"].empty());
     if (k["type"] == "integer") CHECK(k["min"].is_number_integer());
+    for (const auto& rule : k["rules"]) CHECK(icn::KeyRule{rule["keys"], "", {}}.Ties(k["name"]));
   }
+  // Every rule of the table is listed under each key it ties (a family's rule under each member).
+  const auto rules_of = [&keys](const std::string& name) {
+    for (const auto& k : keys)
+      if (k["name"] == name) return k["rules"];
+    return nlohmann::json();
+  };
+  CHECK(rules_of("photonic.source_channels").size() == 2);  // the family's and its own with channels
+  CHECK(rules_of("photonic.backoff_cycles")[0]["keys"] == nlohmann::json{"photonic.*", "network.switching"});
+  CHECK(rules_of("erapid.b_con")[0]["allows"] ==
+        "erapid.b_min < erapid.b_max <= erapid.b_con (Bmin < Bmax <= Bcon)");
+  CHECK(rules_of("traffic.load").empty());
+  // (declared controllers, the tests' among them, have no rules: icnsim's table has the same ones)
+  const Outcome text = Icnsim("keys");
+  const size_t heading = text.out.find("rules between keys:");
+  REQUIRE(heading != std::string::npos);
+  CHECK(static_cast<size_t>(std::count(text.out.begin() + heading, text.out.end(), '\n')) ==
+        icn::AllKeys().rules().size() + 1);
 }
 
 TEST_CASE("a run writes every contract field and the SystemC run equals the in-process run", "[cli]") {

@@ -328,6 +328,42 @@ TEST_CASE("the watchdog ends a run that starves one node's packets while others 
   CHECK(r["stalled_packet"]["age_cycles"].get<uint64_t>() >= 20000);
 }
 
+TEST_CASE("a packet waiting far beyond the median latency is named in a starved warning, the run goes on",
+          "[net]") {
+  // Megafly's silent bursts with 1-flit buffers: one packet waits about 140 times the median.
+  const std::vector<std::string> sets = {"workload.kind=silent_bursts", "router.vc_buffer_flits=1"};
+  tb::Run run("perfbound_megafly", sets);
+  const nlohmann::json r = run.Results();
+  INFO(r["starved"].dump());
+  CHECK(r["verdict"] == "ok");
+  REQUIRE(r.contains("starved"));
+  const nlohmann::json& s = r["starved"];
+  CHECK(s["waited_cycles"].get<double>() > 100 * r["latency"]["p50"].get<double>());
+  CHECK(s["median_latency"] == r["latency"]["p50"]);
+  CHECK(s["waits_at"].get<std::string>().find("in router") != std::string::npos);
+  bool warned = false;
+  for (const auto& w : r["warnings"]) {
+    const std::string text = w;
+    warned |= text.rfind("starved: packet " + s["packet"].dump() + " from node " + s["src"].dump() +
+                             " to node " + s["dst"].dump(),
+                         0) == 0;
+  }
+  CHECK(warned);
+  // Off, or with a factor above the wait: no warning, and nothing else in the results moves.
+  for (const std::string factor : {"0", "200"}) {
+    std::vector<std::string> more = sets;
+    more.push_back("sim.starved_factor=" + factor);
+    tb::Run quiet("perfbound_megafly", more);
+    nlohmann::json q = quiet.Results();
+    CHECK_FALSE(q.contains("starved"));
+    nlohmann::json expected = r;
+    expected.erase("starved");
+    expected["warnings"].erase(expected["warnings"].size() - 1);
+    expected["params"]["sim"]["starved_factor"] = std::stod(factor);
+    CHECK(tb::WithoutTiming(q) == tb::WithoutTiming(expected));
+  }
+}
+
 TEST_CASE("two runs reported as never finishing now finish, the slow one without a watchdog verdict",
           "[net]") {
   // Issue 10's reproducers. The torus left 19 of 140 labelled packets undelivered for 2 M cycles

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <sstream>
 
 #include "catch.h"
 
@@ -112,6 +113,48 @@ TEST_CASE("photonic: a lone circuit takes size / rate plus the reservation round
   run.sim->on_delivery = [&](const icn::Packet&, uint64_t latency) { latencies.push_back(latency); };
   REQUIRE(run.Results()["check"]["ok"] == true);
   CHECK(latencies == std::vector<uint64_t>{111, 223, 335});
+}
+
+TEST_CASE("photonic: a long transfer is progress, and no channel is busier than the run is long", "[net]") {
+  // 16,000 B at 6.4 Gb/s: one circuit sending for 20,000 cycles, four stall limits, while nothing
+  // else happens in the network.
+  const std::string trace = Trace("long_transfer", {{0, 1, 16000, 0}});
+  tb::Run run(
+      Photonic("circuit", {"topology.kind=torus", "topology.dims=[4,4]", "photonic.channel_gbps=6.4",
+                           "workload.kind=trace", "workload.trace=" + trace, "sim.stall_limit_cycles=5000"}));
+  const nlohmann::json r = run.Results();
+  CHECK(r["verdict"] == "ok");
+  CHECK(r["workload"]["exec_cycles"].get<uint64_t>() > 20000);
+  // A run cut short in the middle of 13,108-cycle transfers (circuits of 512 KB messages): each
+  // channel's busy cycles are those it has had, so utilisation (overall, and per time-series window)
+  // stays within 1.
+  tb::Run cut(Photonic(
+      "circuit", {"topology.kind=torus", "topology.dims=[4,4]", "workload.kind=random_messages",
+                  "workload.large_fraction=1", "workload.max_cycles=5000", "sim.timeseries_cycles=1000"}));
+  const nlohmann::json c = cut.Results();
+  CHECK(c["verdict"] == "saturated");
+  for (const char* which :
+       {"link_utilisation_sorted", "injection_utilisation_mean", "ejection_utilisation_mean"}) {
+    INFO(which << " " << c["photonic"][which].dump());
+    const nlohmann::json& values = c["photonic"][which];
+    for (const auto& u : values.is_array() ? values : nlohmann::json::array({values}))
+      CHECK(u.get<double>() <= 1.0);
+  }
+  CHECK(c["photonic"]["link_utilisation_mean"].get<double>() > 0.1);
+  std::istringstream csv(cut.sim->timeseries_csv());
+  std::string line;
+  std::getline(csv, line);
+  const size_t column =
+      static_cast<size_t>(std::count(line.begin(), line.begin() + line.find("link_utilisation"), ','));
+  int rows = 0;
+  for (; std::getline(csv, line); ++rows) {
+    std::istringstream row(line);
+    std::string cell;
+    for (size_t i = 0; i <= column; ++i) std::getline(row, cell, ',');
+    INFO(line);
+    CHECK(std::stod(cell) <= 1.0);
+  }
+  CHECK(rows == 5);
 }
 
 TEST_CASE("photonic: every message once and in order per pair, tables empty afterwards", "[net]") {
@@ -260,9 +303,13 @@ TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[n
   CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=every_2"}),
              tb::Contains("photonic.buffer.layout: every_2 needs a torus whose sides are multiples of 2"));
   CHECK_THAT(error({torus, torus5, "photonic.buffer.layout=top_1"}),
-             tb::Contains("allowed on 5x5 torus: none, all"));
+             tb::Contains("photonic.buffer.layout, topology.kind: photonic.buffer.layout = top_1 on "
+                          "topology.kind = torus; allowed: none and all on any topology; every_2, every_4 on "
+                          "topology.kind = torus; top_1 .. top_3 on kary_ntree"));
   CHECK_THAT(error({"topology.kind=kary_ntree", "photonic.buffer.layout=every_4"}),
-             tb::Contains("allowed on 4-ary 3-tree: none, all, top_1 .. top_3"));
+             tb::Contains("photonic.buffer.layout = every_4 on topology.kind = kary_ntree"));
+  CHECK_THAT(error({"topology.kind=kary_ntree", "topology.n=2", "photonic.buffer.layout=top_3"}),
+             tb::Contains("allowed on 4-ary 2-tree: none, all, top_1 .. top_2"));
   CHECK_THAT(error({"photonic.buffer.bytes=1000"}),
              tb::Contains("photonic.buffer.bytes: 1000 bytes hold 0 packets"));
   try {  // (the size is looked up when the adapter is made)
@@ -280,7 +327,8 @@ TEST_CASE("photonic: bad parameters name their keys and the allowed values", "[n
              tb::Contains("topology.k, topology.dims: a photonic switch has at most 32 ports") &&
                  tb::Contains("has 34"));
   CHECK_THAT(error({"topology.kind=megafly"}),
-             tb::Contains("photonic runs on topology.kind = torus, mesh or kary_ntree"));
+             tb::Contains("network.switching, topology.kind: network.switching = photonic on topology.kind = "
+                          "megafly; allowed: "));
   CHECK_THAT(error({"photonic.channels=9"}), tb::Contains("photonic.channels"));
   CHECK_THAT(error({"photonic.mode=burst"}), tb::Contains("photonic.mode"));
 }
@@ -315,11 +363,14 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
     const bool fixed = round < 6;
     const std::string topology = fixed ? "torus2" : pick({"torus2", "torus3", "tree"});
     const std::string mode = round < 10 ? "segment" : pick({"circuit", "packetised", "segment"});
+    const std::string messages = pick({"3", "5", "8"}), large = pick({"16384", "65536"});
+    const int channels = std::stoi(pick({"1", "2", "5"}));
+    const int source_channels = std::min(channels, std::stoi(pick({"0", "1", "2"})));  // (within the link)
     std::vector<std::string> sets = {"workload.kind=random_messages",
-                                     "workload.messages_per_node=" + pick({"3", "5", "8"}),
-                                     "workload.large_bytes=" + pick({"16384", "65536"}),
-                                     "photonic.channels=" + pick({"1", "2", "5"}),
-                                     "photonic.source_channels=" + pick({"0", "1", "2"}),
+                                     "workload.messages_per_node=" + messages,
+                                     "workload.large_bytes=" + large,
+                                     "photonic.channels=" + std::to_string(channels),
+                                     "photonic.source_channels=" + std::to_string(source_channels),
                                      "photonic.requests_per_cycle=" + pick({"0", "1"}),
                                      "sim.seed=" + std::to_string(round + 1)};
     if (fixed) {

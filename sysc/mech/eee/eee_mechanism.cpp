@@ -89,9 +89,6 @@ void ParsePolicy(const MechanismParseContext& context, EeeConfig& e) {
   const std::string& strategy = s.Text("eee.hist.strategy");
   e.hist_strategy = strategy == "sliding" ? 1 : strategy == "unbounded" ? 2 : 0;
   if (e.policy == PdtPolicy::kFixed) return;
-  if (e.mode == EeeMode::kOff) {
-    throw ScenarioError("eee.policy: " + policy + " needs EEE on; allowed with eee.mode = off: fixed");
-  }
   if (e.period_cycles > 0xffffffffULL) {
     throw ScenarioError(
         "eee.perfbound.period_ns: " + std::to_string(e.period_cycles) +
@@ -113,13 +110,25 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   ParseDepth(context, *e);
   ParsePolicy(context, *e);
   if (e->mode == EeeMode::kOff) return nullptr;
-  if (context.net.switching != "wormhole") {
-    throw ScenarioError(
-        "eee.mode: the EEE ports sit at the link ends of the wormhole network; allowed: "
-        "eee.mode = off with network.switching = " +
-        context.net.switching);
-  }
   return e;
+}
+
+// The ports sit at the wormhole network's link ends; PerfBound chooses the t_PDT of ports that sleep.
+std::vector<KeyRule> Rules() {
+  return {
+      {{"eee.mode", "network.switching"},
+       "eee.mode = off, or EEE on with network.switching = wormhole",
+       [](const Scenario& s) -> std::string {
+         if (s.Text("eee.mode") == "off" || s.Text("network.switching") == "wormhole") return "";
+         return s.Show("eee.mode") + " with " + s.Show("network.switching");
+       }},
+      {{"eee.policy", "eee.mode"},
+       "eee.policy = fixed, or perfbound and perfbound_correct with EEE on (eee.mode not off)",
+       [](const Scenario& s) -> std::string {
+         if (s.Text("eee.policy") == "fixed" || s.Text("eee.mode") != "off") return "";
+         return s.Show("eee.policy") + " with eee.mode = off";
+       }},
+  };
 }
 
 std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
@@ -143,8 +152,9 @@ std::string View(const MechanismConfig& config) {
 }  // namespace
 
 MechanismInfo EeeMechanism() {
-  return {"eee", "eee.mode", "off",         "link power", Keys(),
-          Parse, Make,       EnergyWhenOff, View,         {"default", "perfbound_megafly"}};
+  return {"eee",  "eee.mode", "off",         "link power", Keys(),
+          Parse,  Make,       EnergyWhenOff, View,         {"default", "perfbound_megafly"},
+          Rules()};
 }
 
 }  // namespace icn

@@ -30,6 +30,30 @@ std::vector<KeySpec> Keys() {
   };
 }
 
+// A laser steps up (Bmax) before its source counts as over-utilised (Bcon), and a source holds at
+// most one wavelength per board toward a board.
+std::vector<KeyRule> Rules() {
+  return {
+      {{"erapid.b_min", "erapid.b_max", "erapid.b_con"},
+       "erapid.b_min < erapid.b_max <= erapid.b_con (Bmin < Bmax <= Bcon)",
+       [](const Scenario& s) -> std::string {
+         if (!(s.Real("erapid.b_min") < s.Real("erapid.b_max")))
+           return s.Show("erapid.b_max") + " is not above " + s.Show("erapid.b_min");
+         if (s.Real("erapid.b_con") < s.Real("erapid.b_max"))
+           return s.Show("erapid.b_con") + " is below " + s.Show("erapid.b_max");
+         return "";
+       }},
+      {{"erapid.degree", "topology.erapid.boards"},
+       "erapid.degree <= topology.erapid.boards (a board receives one wavelength from each board); "
+       "the default degree is held to it only where the controllers run (erapid.mode other than np_nb)",
+       [](const Scenario& s) -> std::string {
+         const bool used = s.given().count("erapid.degree") || s.Text("erapid.mode") != "np_nb";
+         if (!used || s.Int("erapid.degree") <= s.Int("topology.erapid.boards")) return "";
+         return s.Show("erapid.degree") + " is above " + s.Show("topology.erapid.boards");
+       }},
+  };
+}
+
 std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   const Scenario& s = context.scenario;
   auto e = std::make_unique<ErapidConfig>();
@@ -57,15 +81,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                         std::to_string(shape->boards) +
                         "; allowed: topology.erapid.boards in that range with " + "erapid.mode = " + e->mode +
                         " (any number with np_nb)");
-  }
-  if (!(e->b_min < e->b_max)) {
-    throw ScenarioError("erapid.b_min, erapid.b_max: Bmin = " + std::to_string(e->b_min) + ", Bmax = " +
-                        std::to_string(e->b_max) + " are inconsistent; allowed: 0 <= Bmin < Bmax <= 1");
-  }
-  if (e->degree > shape->boards) {
-    throw ScenarioError("erapid.degree: " + std::to_string(e->degree) +
-                        " wavelengths, but a board receives " + std::to_string(shape->boards) +
-                        "; allowed: 1 .. topology.erapid.boards");
   }
   const int min_window = ErapidControl::MinWindow(shape->boards);
   if (e->rw_cycles < min_window) {
@@ -105,7 +120,8 @@ std::string View(const MechanismConfig&) { return "waves/erapid_rc.gtkw"; }
 
 MechanismInfo ErapidMechanism() {
   return {"erapid", "erapid.mode", "np_nb",       "link power", Keys(),
-          Parse,    Make,          EnergyWhenOff, View,         {"erapid_p_b", "erapid_step"}};
+          Parse,    Make,          EnergyWhenOff, View,         {"erapid_p_b", "erapid_step"},
+          Rules()};
 }
 
 }  // namespace icn

@@ -31,6 +31,24 @@ std::vector<KeySpec> Keys() {
   };
 }
 
+std::vector<KeyRule> Rules() {
+  return {
+      {{"fattree_onoff.u_off", "fattree_onoff.u_on"},
+       "0 < fattree_onoff.u_off < fattree_onoff.u_on (0 < U_off < U_on <= 1)",
+       [](const Scenario& s) -> std::string {
+         const double off = s.Real("fattree_onoff.u_off"), on = s.Real("fattree_onoff.u_on");
+         if (off > 0 && on > off) return "";
+         return s.Show("fattree_onoff.u_off") + " with " + s.Show("fattree_onoff.u_on");
+       }},
+      {{"fattree_onoff.enabled", "topology.kind"},
+       "fattree_onoff.enabled = true with topology.kind = kary_ntree",
+       [](const Scenario& s) -> std::string {
+         if (!s.Bool("fattree_onoff.enabled") || s.Text("topology.kind") == "kary_ntree") return "";
+         return "fattree_onoff.enabled = true with " + s.Show("topology.kind");
+       }},
+  };
+}
+
 std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   const Scenario& s = context.scenario;
   auto f = std::make_unique<FattreeOnOffConfig>();
@@ -42,11 +60,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   f->t_off = static_cast<int>(s.Int("fattree_onoff.t_off_cycles"));
   f->link_power_w = s.Real("fattree_onoff.link_power_w");
   if (!s.Bool("fattree_onoff.enabled")) return nullptr;
-  if (!(f->u_off > 0 && f->u_on > f->u_off)) {
-    throw ScenarioError("fattree_onoff.u_off, fattree_onoff.u_on: U_off = " + std::to_string(f->u_off) +
-                        ", U_on = " + std::to_string(f->u_on) +
-                        " are inconsistent; allowed: 0 < U_off < U_on <= 1");
-  }
   // Alonso et al. advise U_on >= 2 U_off: turning the second-last up link off doubles the load of
   // the last one, which then crosses U_on, and the links may oscillate. Advice, not a rule: the
   // paper runs pairs that break it.
@@ -58,10 +71,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
         "in turn");
   }
   const KaryNTreeShape* tree = TreeShape(context.topology);
-  if (!tree) {
-    throw ScenarioError("fattree_onoff.enabled: needs topology.kind = kary_ntree, got " +
-                        s.Text("topology.kind"));
-  }
   if (tree->k > FattreeLinks::kMaxArity) {
     throw ScenarioError(
         "fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
@@ -88,7 +97,8 @@ MechanismInfo FattreeOnOffMechanism() {
           Make,
           nullptr,
           View,
-          {"fattree_onoff_load", "fattree_onoff_ramp", "fattree_onoff_low_penalty"}};
+          {"fattree_onoff_load", "fattree_onoff_ramp", "fattree_onoff_low_penalty"},
+          Rules()};
 }
 
 }  // namespace icn

@@ -3,7 +3,6 @@
 // them.
 #include "core/errors.h"
 #include "mech/photonic/photonic_control.h"
-#include "net/topologies/kary_ntree.h"
 #include "traffic/traffic_params.h"
 
 namespace icn {
@@ -47,6 +46,41 @@ std::vector<KeySpec> Keys() {
   };
 }
 
+// A channel count of a NIC or buffer port within the link's; buffer layouts by topology; photonic
+// keys only where they act.
+std::vector<KeyRule> Rules() {
+  const auto within_link = [](const char* key) {
+    return KeyRule{{key, "photonic.channels"},
+                   std::string(key) + " <= photonic.channels (0: all of them)",
+                   [key](const Scenario& s) -> std::string {
+                     if (s.Int(key) <= s.Int("photonic.channels")) return "";
+                     return s.Show(key) + " is above the link's " + s.Show("photonic.channels");
+                   }};
+  };
+  return {
+      {{"photonic.*", "network.switching"},
+       "photonic keys with network.switching = photonic",
+       [](const Scenario& s) -> std::string {
+         if (s.Text("network.switching") == "photonic") return "";
+         for (const std::string& key : s.given())
+           if (key.rfind("photonic.", 0) == 0) return key + " is set, but " + s.Show("network.switching");
+         return "";
+       }},
+      within_link("photonic.source_channels"),
+      within_link("photonic.buffer.channels"),
+      {{"photonic.buffer.layout", "topology.kind"},
+       "none and all on any topology; every_2, every_4 on topology.kind = torus; top_1 .. top_3 on "
+       "kary_ntree",
+       [](const Scenario& s) -> std::string {
+         const std::string& layout = s.Text("photonic.buffer.layout");
+         const std::string& kind = s.Text("topology.kind");
+         const bool fits = layout == "none" || layout == "all" ||
+                           (layout.rfind("every_", 0) == 0 ? kind == "torus" : kind == "kary_ntree");
+         return fits ? "" : s.Show("photonic.buffer.layout") + " on " + s.Show("topology.kind");
+       }},
+  };
+}
+
 std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   if (context.net.switching != "photonic") return nullptr;
   const Scenario& s = context.scenario;
@@ -58,7 +92,7 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                                          : PhotonicMode::kSegment;
   p.channels = static_cast<int>(s.Int("photonic.channels"));
   p.source_channels = static_cast<int>(s.Int("photonic.source_channels"));
-  if (p.source_channels == 0 || p.source_channels > p.channels) p.source_channels = p.channels;
+  if (p.source_channels == 0) p.source_channels = p.channels;
   p.buffer_channels = static_cast<int>(s.Int("photonic.buffer.channels"));
   if (p.buffer_channels == 0) p.buffer_channels = p.channels;
   const double channel_gbps = s.Real("photonic.channel_gbps");
@@ -89,13 +123,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   }
   const Topology& t = context.topology;
   const std::string name = t.Name();
-  const auto ends_with = [&name](const std::string& tail) {
-    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
-  };
-  if (!TreeShape(t) && !ends_with(" torus") && !ends_with(" mesh")) {
-    throw ScenarioError(
-        "network.switching: photonic runs on topology.kind = torus, mesh or kary_ntree, not a " + name);
-  }
   if (t.ports > PhotonicControl::kMostPorts) {
     throw ScenarioError("topology.k, topology.dims: a photonic switch has at most " +
                         std::to_string(PhotonicControl::kMostPorts) +
@@ -125,7 +152,8 @@ MechanismInfo PhotonicMechanism() {
           Make,
           nullptr,
           View,
-          {"photonic_torus", "photonic_fattree"}};
+          {"photonic_torus", "photonic_fattree"},
+          Rules()};
 }
 
 }  // namespace icn

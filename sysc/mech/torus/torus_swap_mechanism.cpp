@@ -53,12 +53,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   c->rare_periods = static_cast<int>(s.Int("torus_swap.rare_periods"));
   c->seed = context.sim.seed;
   if (!s.Bool("torus_swap.enabled")) return nullptr;
-  if (context.net.switching != "packet_step") {
-    throw ScenarioError(
-        "torus_swap.enabled: node swaps run in the packet-step torus; allowed: "
-        "network.switching = packet_step (got " +
-        context.net.switching + ")");
-  }
   const std::vector<int> dims = context.topology.PatternDims();
   c->nodes = dims.front();
   bool supported = c->nodes >= TorusSwapControl::kFewestNodes && c->nodes <= TorusSwapControl::kMostNodes;
@@ -69,12 +63,26 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
                         std::to_string(TorusSwapControl::kMostNodes) +
                         " nodes, the same in every dimension; got " + context.topology.Name());
   }
-  if (c->block >= c->period) {
-    throw ScenarioError(
-        "torus_swap.block_cycles, torus_swap.period_cycles: Tr = " + std::to_string(c->block) +
-        " must be shorter than the period T = " + std::to_string(c->period) + "; allowed: 1 <= Tr < T");
-  }
   return c;
+}
+
+// Swaps move nodes of the packet-step torus, and a swap's blocking fits in a period.
+std::vector<KeyRule> Rules() {
+  return {
+      {{"torus_swap.enabled", "network.switching"},
+       "torus_swap.enabled = true with network.switching = packet_step (node swaps run in the packet-step "
+       "torus)",
+       [](const Scenario& s) -> std::string {
+         if (!s.Bool("torus_swap.enabled") || s.Text("network.switching") == "packet_step") return "";
+         return "torus_swap.enabled = true with " + s.Show("network.switching");
+       }},
+      {{"torus_swap.block_cycles", "torus_swap.period_cycles"},
+       "torus_swap.block_cycles < torus_swap.period_cycles (1 <= Tr < T)",
+       [](const Scenario& s) -> std::string {
+         if (s.Int("torus_swap.block_cycles") < s.Int("torus_swap.period_cycles")) return "";
+         return s.Show("torus_swap.block_cycles") + " is not below " + s.Show("torus_swap.period_cycles");
+       }},
+  };
 }
 
 std::unique_ptr<Mechanism> Make(const MechanismConfig& config, const MechanismContext& context) {
@@ -86,8 +94,8 @@ std::string View(const MechanismConfig&) { return "waves/torus_swap.gtkw"; }
 }  // namespace
 
 MechanismInfo TorusSwapMechanism() {
-  return {"torus_swap", "torus_swap.enabled",    "false", "node places", Keys(), Parse, Make, nullptr,
-          View,         {"torus_swap_livermore"}};
+  return {"torus_swap", "torus_swap.enabled",     "false", "node places", Keys(), Parse, Make, nullptr,
+          View,         {"torus_swap_livermore"}, Rules()};
 }
 
 }  // namespace icn

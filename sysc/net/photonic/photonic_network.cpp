@@ -164,6 +164,7 @@ uint32_t PhotonicNetwork::AllocCircuit(uint32_t unit, int source, int ch) {
   c.ends_in_buffer = false;
   c.blocked_sw = -1;
   c.blocked_ports = 0;
+  c.sending_from = kNotSending;
   ++live_circuits_;
   return id;
 }
@@ -486,7 +487,12 @@ void PhotonicNetwork::Answer(const Request& r, int sw, const SwitchAnswer& a, ui
       } else {
         u.buffer_cycles += start - u.stored_at;
       }
-      for (uint32_t channel : c.used) channels_[channel]->CountBusy(cycles);
+      // Busy cycles are counted as they pass (SendingCycles), so utilisation and the watchdog see a
+      // long transfer progress and none runs past the run's end.
+      c.sending_from = start;
+      c.sending_cycles = cycles;
+      sending_channels_ += c.used.size();
+      sending_from_sum_ += start * c.used.size();
       if (u.first_sent == UINT64_MAX) {
         u.first_sent = start;
         for (uint32_t id : u.packets) pool_[id].injected = start;
@@ -564,7 +570,11 @@ void PhotonicNetwork::Hold(int sw, int port, int change, uint64_t now) {
 }
 
 void PhotonicNetwork::Arrive(uint32_t circuit, uint64_t now) {
-  const Circuit& c = circuits_[circuit];
+  Circuit& c = circuits_[circuit];
+  for (uint32_t channel : c.used) channels_[channel]->CountBusy(c.sending_cycles);
+  sending_channels_ -= c.used.size();
+  sending_from_sum_ -= c.sending_from * c.used.size();
+  c.sending_from = kNotSending;
   const uint32_t unit = c.unit;
   Unit& u = units_[unit];
   u.switches = static_cast<uint16_t>(u.switches + c.path.size());
@@ -627,10 +637,17 @@ std::string PhotonicNetwork::Locate(uint32_t packet) const {
 nlohmann::json PhotonicNetwork::Report(uint64_t cycles) const {
   const double span = static_cast<double>(std::max<uint64_t>(1, cycles));
   const int w = params_.channels, nodes = topology_->nodes;
+  // Per channel, the busy cycles of finished transfers and of those still sending.
+  std::vector<uint64_t> busy(channels_.size());
+  for (size_t ch = 0; ch < channels_.size(); ++ch) busy[ch] = channels_[ch]->busy_cycles();
+  for (const Circuit& c : circuits_) {
+    if (c.sending_from == kNotSending || c.sending_from >= cycles) continue;
+    for (uint32_t ch : c.used) busy[ch] += std::min(c.sending_cycles, cycles - c.sending_from);
+  }
   const auto link_use = [&](int link) {
-    uint64_t busy = 0;
-    for (int ch = 0; ch < w; ++ch) busy += channels_[link * w + ch]->busy_cycles();
-    return static_cast<double>(busy) / (w * span);
+    uint64_t sum = 0;
+    for (int ch = 0; ch < w; ++ch) sum += busy[static_cast<size_t>(link * w + ch)];
+    return static_cast<double>(sum) / (w * span);
   };
   std::vector<double> inter, injection, ejection;
   for (int l = 0; l < inter_switch_links_; ++l) inter.push_back(link_use(l));
@@ -705,6 +722,6 @@ std::unique_ptr<Fabric> MakePhotonic(const NetParams&, std::shared_ptr<const Top
 }
 }  // namespace
 
-DataPlaneInfo PhotonicDataPlane() { return {"photonic", MakePhotonic}; }
+DataPlaneInfo PhotonicDataPlane() { return {"photonic", MakePhotonic, {"torus", "mesh", "kary_ntree"}}; }
 
 }  // namespace icn

@@ -61,6 +61,10 @@ class PhotonicNetwork : public Fabric {
   const std::vector<EndActivity>& activity() const override { return no_activity_; }
   // One per channel of every directed link: switch to switch first, then node links.
   const std::vector<std::unique_ptr<Channel>>& channels() const override { return channels_; }
+  // Finished transfers' busy cycles and those of the transfers still sending.
+  uint64_t BusyChannelCycles(uint64_t cycles) const override {
+    return Fabric::BusyChannelCycles(cycles) + cycles * sending_channels_ - sending_from_sum_;
+  }
   std::vector<std::vector<double>> HopShares(int) override { return {}; }
   // Threads answer the switches' requests of a cycle at once, each the switches of its regions
   // (torus slabs, tree pods); what the answers do then follows on one thread, in one order.
@@ -91,6 +95,7 @@ class PhotonicNetwork : public Fabric {
     uint8_t out_port = 0;  // that channel's port (the switch's port count: its buffer)
   };
   // One reservation attempt and, once it stands, its segment (until the teardown has passed).
+  static constexpr uint64_t kNotSending = UINT64_MAX;
   struct Circuit {
     uint32_t unit;
     int32_t source;  // whose channel the attempt holds (Unit::source when it began)
@@ -99,8 +104,10 @@ class PhotonicNetwork : public Fabric {
     std::vector<Hop> path;
     std::vector<uint32_t> used;  // channels (indices into channels_) confirmed for its transfer
     bool ends_in_buffer = false;
-    int32_t blocked_sw = -1;     // where a reservation was first refused
-    uint32_t blocked_ports = 0;  // the outputs it could have taken there
+    int32_t blocked_sw = -1;              // where a reservation was first refused
+    uint32_t blocked_ports = 0;           // the outputs it could have taken there
+    uint64_t sending_from = kNotSending;  // the first cycle of its transfer, until it arrives
+    uint64_t sending_cycles = 0;
   };
   // What one circuit carries, and where it is.
   struct Unit {
@@ -239,6 +246,9 @@ class PhotonicNetwork : public Fabric {
   std::vector<Circuit> circuits_;
   std::vector<uint32_t> free_circuits_;
   uint64_t live_units_ = 0, live_circuits_ = 0;
+  // Channels carrying a transfer now (each one's first cycle at most the next), and the sum of those
+  // transfers' first cycles per channel: BusyChannelCycles without a loop.
+  uint64_t sending_channels_ = 0, sending_from_sum_ = 0;
   std::vector<Source> sources_;  // nodes' NICs, then one per switch (its buffer)
   std::vector<int> sources_to_serve_;
   // Per switch: the requests at it, the first `head` of them served (a vector rather than a deque:
