@@ -51,6 +51,16 @@ def cases():
 THREADS_USED = []  # sim.threads of every case run (with --extra sim.threads=N: some must use N)
 
 
+def without_machine_fields(results):
+    """`results` (changed in place, and returned) without MACHINE_FIELDS."""
+    for path in MACHINE_FIELDS:
+        parent = results
+        for key in path[:-1]:
+            parent = parent.get(key, {})
+        parent.pop(path[-1], None)
+    return results
+
+
 def run(name, scenario, sets):
     """results.json without the machine's fields, and timeseries.csv as text (or None)."""
     with tempfile.TemporaryDirectory() as out:
@@ -63,11 +73,7 @@ def run(name, scenario, sets):
             sys.exit(f"golden: {name}: icnsim exited {done.returncode}: {done.stderr.strip()}")
         r = json.loads(results.read_text())
         THREADS_USED.append(r["sim"]["threads"])
-        for path in MACHINE_FIELDS:
-            parent = r
-            for key in path[:-1]:
-                parent = parent.get(key, {})
-            parent.pop(path[-1], None)
+        without_machine_fields(r)
         series = Path(out) / "timeseries.csv"
         return r, series.read_text() if series.exists() else None
 

@@ -8,9 +8,9 @@ into <out>/summary.csv (one row per run: the point's labels, the seed, the field
 names) and <out>/points.csv (one row per point: each numeric field's mean, standard deviation and
 95 % confidence half-width over the seeds). A second call resumes: runs whose results are there from
 the same command and the same build are not run again (--fresh runs everything). Ctrl-C (SIGINT) or
-SIGTERM stops the sweep: the runs under way end after their cycle with their results so far (verdict
-interrupted, not counted as done) and it exits 130 or 143; if the sweep is killed, its runs are
-stopped the same way. Each run gets
+SIGTERM stops a local sweep: the runs under way end after their cycle with their results so far
+(verdict interrupted, not counted as done; a second Ctrl-C kills them) and it exits 130 or 143; if
+the sweep is killed, its runs are stopped the same way. (With --slurm, cancel the job: scancel.) Each run gets
 sim.threads = --threads (default: this machine's cores divided among the runs at once; with
 --slurm, 1), unless the experiment's settings or --set name it; with --slurm, each task asks for
 that many CPUs (--cpus-per-task). Results do not depend on it, and a resumed sweep ignores it.
@@ -26,6 +26,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from experiment import Experiment, ExperimentError, bundled, point_name
@@ -77,34 +78,49 @@ class Interrupted(Exception):
         self.signum = signum
 
 
-def end_with_sweep():
-    """In a run's process, before icnsim starts: SIGTERM when the sweep's process ends, even by SIGKILL
-    (icnsim then stops after its cycle, as on Ctrl-C)."""
-    parent = os.getppid()
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def start_run(sweep_pid):
+    """In a run's process, before icnsim starts: the stop signals the sweep blocks are let through, and
+    SIGTERM comes when the sweep's process ends, even by SIGKILL (icnsim then stops after its cycle,
+    as on Ctrl-C)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the sweep died before the line above
+    if os.getppid() != sweep_pid:  # the sweep died before the line above
         os._exit(1)
 
 
 def run_locally(pending, jobs, threads):
     """Runs `jobs` runs at a time; returns a line per failed run. Each run is a session of its own, so a
     terminal's Ctrl-C reaches only the sweep, which passes it on once (a second one would kill icnsim
-    before it writes its results); then it waits for the runs under way and raises Interrupted."""
+    before it writes its results); then it waits for the runs under way and raises Interrupted. A
+    second signal meanwhile kills them. The stop signals are let through only while the sweep waits,
+    so none comes between starting a run and recording it."""
     failed, running, queue, done = [], {}, list(pending), 0
 
     def stop(signum, _frame):
         raise Interrupted(signum)
 
-    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    def hurry(_signum, _frame):
+        for child, *_ in running.values():
+            child.kill()
+
+    handlers = {sig: signal.signal(sig, stop) for sig in STOPS}
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         while queue or running:
             while queue and len(running) < jobs:
                 _, folder, cmd = queue.pop(0)
                 err = tempfile.TemporaryFile()
                 child = subprocess.Popen(with_threads(cmd, threads), stdout=subprocess.DEVNULL, stderr=err,
-                                         start_new_session=True, preexec_fn=end_with_sweep)
+                                         start_new_session=True, preexec_fn=partial(start_run, os.getpid()))
                 running[child.pid] = (child, folder, cmd, err)
-            pid, status = os.wait()
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+            try:
+                pid, status = os.wait()
+            finally:
+                signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
             if pid not in running:
                 continue
             child, folder, cmd, err = running.pop(pid)
@@ -119,14 +135,16 @@ def run_locally(pending, jobs, threads):
                 failed.append(f"{folder.name}: exit {code}: {err.read().decode(errors='replace').strip()[-300:]}")
             err.close()
     except Interrupted as interrupted:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (while the runs stop)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for sig in STOPS:
+            signal.signal(sig, hurry)
         for child, *_ in running.values():
             child.send_signal(interrupted.signum)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
         for child, *_ in running.values():
             child.wait()
         raise
     finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
     return failed
@@ -253,7 +271,7 @@ def main():
         except Interrupted as interrupted:
             left = sum(not finished(cmd, folder) for _, folder, cmd in runs)
             print(f"sweep: stopped by {interrupted}: {len(runs) - left} of {len(runs)} runs done, the runs under "
-                  f"way ended with their results so far; the same command resumes", file=sys.stderr)
+                  f"way stopped; the same command resumes", file=sys.stderr)
             return 128 + interrupted.signum
     rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, ROOT))
             for labels, folder, _ in runs if (folder / "results.json").exists()]

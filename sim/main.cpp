@@ -1,7 +1,8 @@
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
 // corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error,
-// 130 / 143 interrupted by SIGINT / SIGTERM (results of the cycles run written).
+// 6 an output could not be written (a full disk, the file size limit), 130 / 143 interrupted by
+// SIGINT / SIGTERM (results of the cycles run written).
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <iostream>
 #include <sstream>
 
+#include <fcntl.h>
 #include <openssl/evp.h>
 #include <unistd.h>
 #include <verilated_config.h>
@@ -132,16 +134,25 @@ void MakeFolder(const std::string& option, const fs::path& dir) {
 }
 
 // Writes `text` to `path` through a temporary file and a rename, so no half file is ever left.
+// Through a temporary file and a rename: a failed write (a full disk, the file size limit) leaves
+// neither a half file nor the temporary one, and throws WriteError.
 void WriteAtomically(const fs::path& path, const std::string& text) {
   const fs::path temporary = path.string() + ".tmp";
-  {
-    std::ofstream file(temporary);
-    file << text;
-    if (!file.flush()) OutputError("--out", path, "cannot write");
+  // POSIX calls, whose errno names the reason (a stream's failure need not set it).
+  const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int failure = fd < 0 ? errno : 0;
+  for (size_t done = 0; failure == 0 && done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno != EINTR) failure = errno;
+    if (n > 0) done += static_cast<size_t>(n);
   }
-  std::error_code error;
-  fs::rename(temporary, path, error);
-  if (error) OutputError("--out", path, error.message());
+  if (fd >= 0 && close(fd) != 0 && failure == 0) failure = errno;
+  std::error_code error(failure, std::generic_category());
+  if (failure == 0) fs::rename(temporary, path, error);
+  if (!error) return;
+  std::error_code ignored;
+  fs::remove(temporary, ignored);
+  throw icn::WriteError("cannot write " + path.string() + ": " + error.message());
 }
 
 std::string Slurp(const std::string& path) {
@@ -242,14 +253,16 @@ void PrintSummary(const nlohmann::json& r) {
   std::printf("%-26s %s\n", "verdict", r["verdict"].get<std::string>().c_str());
 }
 
-volatile std::sig_atomic_t caught_signal = 0;
+std::atomic<int> caught_signal{0};  // lock-free: a handler may set it, on any thread
+static_assert(std::atomic<int>::is_always_lock_free);
 
 // The first SIGINT or SIGTERM ends the run after the cycle it arrives in (or the first cycle); a
-// second one (the handler is reset) kills it at once.
+// second one (the handler is reset) kills it at once. Until Run() has set this up, about the
+// first 30 ms of the process, a signal kills it without results.
 void CatchStopSignals() {
   struct sigaction action {};
   action.sa_handler = [](int signal) { caught_signal = signal; };
-  action.sa_flags = SA_RESETHAND;
+  action.sa_flags = SA_RESETHAND | SA_RESTART;  // (a read or wait under way goes on)
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
@@ -316,14 +329,21 @@ int Run(const Request& request) {
   MakeFolder("--out", out);
   if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
   const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance);
-
-  WriteAtomically(out / "results.json", results.dump(2) + "\n");
-  if (!sim.timeseries_csv().empty()) WriteAtomically(out / "timeseries.csv", sim.timeseries_csv());
+  const bool trace_failed = !sim.tracer().failure().empty();
+  if (trace_failed) std::fprintf(stderr, "[icnsim] error: %s\n", sim.tracer().failure().c_str());
+  try {
+    WriteAtomically(out / "results.json", results.dump(2) + "\n");
+    if (!sim.timeseries_csv().empty()) WriteAtomically(out / "timeseries.csv", sim.timeseries_csv());
+  } catch (const icn::WriteError& e) {  // the run's results on stdout at least
+    std::fprintf(stderr, "[icnsim] error: %s; the run's summary follows\n", e.what());
+    PrintSummary(results);
+    return icn::kExitWrite;
+  }
   if (!request.quiet) {
     PrintSummary(results);
     std::printf("results: %s\n", (out / "results.json").c_str());
   }
-  if (!request.trace.empty() && sim.tracer().bytes() == 0) {
+  if (!request.trace.empty() && sim.tracer().bytes() == 0 && !trace_failed) {
     std::fprintf(
         stderr, "[icnsim] warning: --trace-window %s starts after the run's last cycle (%llu): no waveform\n",
         request.window.c_str(), static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
@@ -359,7 +379,8 @@ int Run(const Request& request) {
                  p["age_cycles"].dump().c_str(), p["waits_at"].get<std::string>().c_str());
     return icn::kExitStalled;
   }
-  return sim.interrupted_by() ? 128 + sim.interrupted_by() : 0;
+  if (sim.interrupted_by()) return 128 + sim.interrupted_by();  // (the user's stop before a lost waveform)
+  return trace_failed ? icn::kExitWrite : 0;
 }
 
 int Check(const Request& request) {
@@ -525,6 +546,7 @@ int Dispatch(const CLI::App& app, const Request& request) {
 int sc_main(int argc, char* argv[]) {
   // The kernel's "stopped by user" note would bury the run's own output.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  std::signal(SIGXFSZ, SIG_IGN);  // a write past the file size limit fails (EFBIG) instead of killing us
   CLI::App app{"icnsim: cycle-accurate RTL controllers in a SystemC interconnection network"};
   Request request;
   for (int i = 0; i < argc; ++i) request.command_line += (i ? " " : "") + std::string(argv[i]);
@@ -540,6 +562,9 @@ int sc_main(int argc, char* argv[]) {
   } catch (const icn::ScenarioError& e) {
     std::fprintf(stderr, "icnsim: error: %s\n", e.what());
     return icn::kExitBadInput;
+  } catch (const icn::WriteError& e) {
+    std::fprintf(stderr, "icnsim: error: %s\n", e.what());
+    return icn::kExitWrite;
   } catch (const std::exception& e) {  // anything else is a bug: say so, never let it reach SystemC
     std::fprintf(stderr, "icnsim: internal error: %s\n", e.what());
     return icn::kExitInternal;

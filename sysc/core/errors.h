@@ -13,9 +13,16 @@ class ScenarioError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An output the run began could not be written (a full disk, the file size limit). Exit code 6.
+class WriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 constexpr int kExitBadInput = 2;
 constexpr int kExitConservation = 3;
 constexpr int kExitStalled = 4;   // the progress watchdog ended the run: deadlocked or starved
 constexpr int kExitInternal = 5;  // an exception that is not the project's own: a bug
+constexpr int kExitWrite = 6;     // an output could not be written: what was, is kept, no temporary file
 
 }  // namespace icn

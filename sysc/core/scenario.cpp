@@ -325,9 +325,9 @@ void Scenario::Set(const std::string& key, const std::string& yaml_text) {
   given_.insert(key);
 }
 
-std::string Scenario::Show(const std::string& key) const {
+std::string Scenario::ValueText(const std::string& key) const {
   const nlohmann::json& value = At(key);
-  return key + " = " + (value.is_string() ? value.get<std::string>() : value.dump());
+  return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
 void Scenario::CheckRules() const {

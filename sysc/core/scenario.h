@@ -93,8 +93,9 @@ class Scenario {
   void Set(const std::string& key, const std::string& yaml_text);
   // The keys the file or a --set gave a value (the others have their defaults).
   const std::set<std::string>& given() const { return given_; }
-  // "key = value" as a message shows it.
-  std::string Show(const std::string& key) const;
+  // A value as text ("0.3", "fast_wake", "[4,4]"), and "key = value" as a message shows it.
+  std::string ValueText(const std::string& key) const;
+  std::string Show(const std::string& key) const { return key + " = " + ValueText(key); }
   // Throws ScenarioError naming the keys and what they allow at the first rule the values break.
   void CheckRules() const;
 

@@ -37,14 +37,26 @@ class Tracer {
   void Close();
   uint64_t bytes() const { return bytes_; }
   const std::string& path() const { return options_.path; }
+  // Why the waveform was given up, or "": a write that the disk or the file size limit refused.
+  // The file is removed and the run goes on without it.
+  const std::string& failure() const { return failure_; }
 
  private:
+  // Runs `write` (a dump or the close: the FST writer's work) so that a SIGBUS in it, a page of the
+  // writer's memory-mapped temporary files that the disk could not back, gives up the waveform
+  // instead of killing the run. (The writer runs on the calling thread: a traced run has one.)
+  template <typename Write>
+  void Guarded(uint64_t cycle, Write write);
+  void GiveUp(uint64_t cycle, const std::string& why);
   TraceOptions options_;
   uint64_t cycle_ps_;
   std::unique_ptr<VerilatedFstC> fst_;
   bool open_ = false;
   bool done_ = false;
   uint64_t bytes_ = 0;
+  uint64_t last_cycle_ = 0;
+  uint64_t last_time_ = 0;  // of the last dump, in ps
+  std::string failure_;
   int selected_ = 0;
   std::vector<std::string> examples_;
 };

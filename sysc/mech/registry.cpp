@@ -4,9 +4,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <set>
-
-#include "core/errors.h"
 
 namespace icn {
 namespace {
@@ -59,6 +58,28 @@ std::vector<KeySpec> MechanismKeys() {
 std::vector<KeyRule> MechanismRules() {
   std::vector<KeyRule> rules;
   for (const MechanismInfo& m : Mechanisms()) rules.insert(rules.end(), m.rules.begin(), m.rules.end());
+  // One mechanism at a time for each thing they drive: a rule over the switch keys of each group.
+  std::map<std::string, std::vector<const MechanismInfo*>> drivers;
+  for (const MechanismInfo& m : Mechanisms()) drivers[m.drives].push_back(&m);
+  for (const auto& [drives, group] : drivers) {
+    if (group.size() < 2) continue;
+    KeyRule rule{{}, "one " + drives + " mechanism at a time:", nullptr};
+    for (const MechanismInfo* m : group) {
+      rule.keys.push_back(m->switch_key);
+      rule.allows +=
+          std::string(rule.keys.size() > 1 ? " or" : "") + " " + m->switch_key + " = " + m->off_value;
+    }
+    rule.broken = [group = group, drives = drives](const Scenario& s) -> std::string {
+      std::string on;
+      for (const MechanismInfo* m : group) {
+        if (s.ValueText(m->switch_key) == m->off_value) continue;
+        if (!on.empty()) return on + " and " + s.Show(m->switch_key) + " both drive " + drives;
+        on = s.Show(m->switch_key);
+      }
+      return "";
+    };
+    rules.push_back(std::move(rule));
+  }
   return rules;
 }
 
@@ -66,14 +87,7 @@ std::vector<ActiveMechanism> ParseMechanisms(const MechanismParseContext& contex
   std::vector<ActiveMechanism> active;
   for (const MechanismInfo& m : Mechanisms()) {
     std::shared_ptr<const MechanismConfig> config = m.parse(context);
-    if (!config) continue;
-    for (const ActiveMechanism& other : active) {
-      if (std::string(other.info->drives) != m.drives) continue;
-      throw ScenarioError(std::string(m.switch_key) + ", " + other.info->switch_key + ": one " + m.drives +
-                          " mechanism at a time; allowed: " + m.switch_key + " = " + m.off_value + " or " +
-                          other.info->switch_key + " = " + other.info->off_value);
-    }
-    active.push_back({&m, std::move(config)});
+    if (config) active.push_back({&m, std::move(config)});  // (one per thing driven: MechanismRules)
   }
   return active;
 }

@@ -22,6 +22,15 @@ std::vector<KeySpec> TopologyKeys() {
   return keys;
 }
 
+std::vector<KeyRule> TopologyRules() {
+  return {{{"router.vcs", "topology.kind"},
+           "router.vcs >= 2 with topology.kind = torus (its two dateline VC classes)",
+           [](const Scenario& s) -> std::string {
+             if (s.Text("topology.kind") != "torus" || s.Int("router.vcs") >= 2) return "";
+             return s.Show("router.vcs") + " with topology.kind = torus";
+           }}};
+}
+
 std::unique_ptr<Topology> MakeTopology(const Scenario& s, const RouterParams& router) {
   const size_t dims = s.IntList("topology.dims").size();
   if (dims != 0 && dims != 2 && dims != 3) {

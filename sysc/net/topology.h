@@ -74,6 +74,8 @@ struct TopologyInfo {
 const std::vector<TopologyInfo>& Topologies();
 // topology.kind, the shared shape keys, then each topology's own.
 std::vector<KeySpec> TopologyKeys();
+// The rules between topology keys and others.
+std::vector<KeyRule> TopologyRules();
 // The topology the scenario asks for. Throws ScenarioError.
 std::unique_ptr<Topology> MakeTopology(const Scenario& scenario, const RouterParams& router);
 

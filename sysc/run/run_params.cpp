@@ -15,8 +15,8 @@ const KeyTable& AllKeys() {
         return keys;
       }(),
       [] {
-        std::vector<KeyRule> rules = DataPlaneRules();
-        for (const auto& part : {SimRules(), WorkloadRules(), MechanismRules()})
+        std::vector<KeyRule> rules = TopologyRules();
+        for (const auto& part : {DataPlaneRules(), SimRules(), WorkloadRules(), MechanismRules()})
           rules.insert(rules.end(), part.begin(), part.end());
         return rules;
       }());

@@ -2,7 +2,7 @@
 // controllers from flat arrays (binding every port as an sc_signal would multiply kernel events by
 // the port count; see docs/performance.md). The kernel provides time, elaboration and the stop.
 #pragma once
-#include <csignal>
+#include <atomic>
 #include <systemc>
 
 #include "run/simulation.h"
@@ -14,7 +14,7 @@ class SimTop : public sc_core::sc_module {
   SC_HAS_PROCESS(SimTop);
   // `caught`, if given: where a handler puts the number of a signal that asks the run to stop.
   SimTop(const sc_core::sc_module_name& name, Simulation& sim, double cycle_ns,
-         const volatile std::sig_atomic_t* caught = nullptr)
+         const std::atomic<int>* caught = nullptr)
       : sc_core::sc_module(name),
         clk("clk", sc_core::sc_time(cycle_ns, sc_core::SC_NS)),
         sim_(sim),
@@ -27,15 +27,16 @@ class SimTop : public sc_core::sc_module {
   sc_core::sc_clock clk;
 
  private:
-  // A signal stops the run at the end of the cycle it arrived in.
+  // A signal stops the run at the end of the cycle it arrived in (a run that ends with that cycle
+  // anyway was not interrupted).
   void OnClock() {
-    const int signal = caught_ ? *caught_ : 0;
-    if (sim_.Tick() && signal == 0) return;
-    if (signal != 0) sim_.Interrupt(signal);
-    sc_core::sc_stop();
+    const int signal = caught_ ? caught_->load() : 0;
+    const bool more = sim_.Tick();
+    if (more && signal != 0) sim_.Interrupt(signal);
+    if (!more || signal != 0) sc_core::sc_stop();
   }
   Simulation& sim_;
-  const volatile std::sig_atomic_t* caught_;
+  const std::atomic<int>* caught_;
 };
 
 }  // namespace icn

@@ -330,13 +330,15 @@ void Simulation::NoteStarved(uint64_t now) {
   const uint32_t id = watchdog_.oldest();
   const Packet& p = pool_[id];
   const uint64_t waited = now - p.created;
-  if (starved_ && waited <= starved_->waited) return;
+  if (!p.measured || (starved_ && waited <= starved_->waited)) return;  // (the median is of labelled ones)
   starved_ = Starved{id, p.src, p.dst, p.created, waited, fabric_->Locate(id)};
 }
 
 std::string Simulation::StarvedWarning(nlohmann::json& results) const {
   const double median = static_cast<double>(stats_.MedianLatency());
-  if (!starved_ || static_cast<double>(starved_->waited) <= params_.sim.starved_factor * median) return "";
+  if (!starved_ || median == 0 ||
+      static_cast<double>(starved_->waited) <= params_.sim.starved_factor * median)
+    return "";
   const Starved& s = *starved_;
   results["starved"] = {{"packet", s.packet},
                         {"src", s.src},
@@ -601,6 +603,7 @@ nlohmann::json Simulation::Finish(double wall_s) {
   if (!thread_note_.empty()) warnings.push_back(thread_note_);
   for (std::string& w : ClockWarnings()) warnings.push_back(std::move(w));
   if (std::string starved = StarvedWarning(r); !starved.empty()) warnings.push_back(std::move(starved));
+  if (!tracer_->failure().empty()) warnings.push_back(tracer_->failure());
   // (Only for a mechanism that needs settling: any short warm-up is not converged, but says so itself.)
   if (!workload && !params_.sim.steady_warmup && settle_cycles_ > 0 &&
       static_cast<uint64_t>(params_.sim.warmup) < LeastSteadyWarmup()) {

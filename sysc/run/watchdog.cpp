@@ -10,10 +10,10 @@ void ProgressWatchdog::DropDelivered(const PacketPool& pool) {
   }
 }
 
-ProgressWatchdog::Verdict ProgressWatchdog::Look(uint64_t now, uint64_t flits_moved, uint64_t delivered,
+ProgressWatchdog::Verdict ProgressWatchdog::Look(uint64_t now, uint64_t busy, uint64_t delivered,
                                                  uint64_t outstanding, const PacketPool& pool) {
-  if (flits_moved != last_moved_ || outstanding == 0) {
-    last_moved_ = flits_moved;
+  if (busy != last_busy_ || outstanding == 0) {
+    last_busy_ = busy;
     still_since_ = now;
   }
   const bool others_delivered = delivered != last_delivered_;

@@ -262,7 +262,8 @@ TEST_CASE("Lock-Step re-allocates on every built-in size as on 8 boards", "[net]
                                   "traffic.pattern=uniform"});
     FAIL("17 boards accepted");
   } catch (const icn::ScenarioError& e) {
-    CHECK_THAT(e.what(), tb::Contains("the controllers take 2 to 16 boards, got 17"));
+    CHECK_THAT(e.what(), tb::Contains("erapid.mode, topology.erapid.boards: topology.erapid.boards = 17 with "
+                                      "erapid.mode = p_b; allowed: topology.erapid.boards in [2, 16]"));
   }
 }
 

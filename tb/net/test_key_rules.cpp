@@ -45,14 +45,18 @@ TEST_CASE("each rule between keys refuses what breaks it, naming the keys and wh
        "photonic.*, network.switching: photonic.mode is set, but network.switching = wormhole; allowed: "
        "photonic keys with network.switching = photonic"},
       // E-RAPID thresholds and the degree of re-allocation.
-      {{"erapid.b_max=0.6"},
+      {{"topology.kind=erapid", "erapid.mode=p_b", "erapid.b_max=0.6"},
        "erapid.b_min, erapid.b_max, erapid.b_con: erapid.b_con = 0.5 is below erapid.b_max = 0.6; allowed: "
-       "erapid.b_min < erapid.b_max <= erapid.b_con"},
-      {{"erapid.b_min=0.3"}, "erapid.b_min, erapid.b_max, erapid.b_con: erapid.b_max = 0.3 is not above"},
+       "erapid.b_min < erapid.b_max with power levels"},
+      {{"topology.kind=erapid", "erapid.mode=p_nb", "erapid.b_min=0.3"},
+       "erapid.b_min, erapid.b_max, erapid.b_con: erapid.b_max = 0.3 is not above"},
       {{"topology.kind=erapid", "topology.erapid.boards=4", "erapid.mode=p_b"},
        "erapid.degree, topology.erapid.boards: erapid.degree = 8 is above topology.erapid.boards = 4"},
       {{"topology.kind=erapid", "erapid.degree=9"},
        "erapid.degree, topology.erapid.boards: erapid.degree = 9 is above topology.erapid.boards = 8"},
+      // ... and only where they are used.
+      {{"topology.kind=erapid", "erapid.mode=np_b", "erapid.b_con=0.2"}, "no error"},
+      {{"erapid.b_con=0.2", "erapid.degree=9"}, "no error"},
       // A packet smaller than a flit.
       {{"workload.mtu_bytes=1"},
        "workload.mtu_bytes, workload.flit_bytes: workload.mtu_bytes = 1 is less than a flit, "
@@ -69,13 +73,26 @@ TEST_CASE("each rule between keys refuses what breaks it, naming the keys and wh
       {{"eee.mode=off", "eee.policy=perfbound"},
        "eee.policy, eee.mode: eee.policy = perfbound with eee.mode = off"},
       {{"fattree_onoff.enabled=true", "topology.kind=mesh"},
-       "fattree_onoff.enabled, topology.kind: fattree_onoff.enabled = true with topology.kind = mesh"},
-      {{"fattree_onoff.u_off=0.7"},
+       "fattree_onoff.enabled, topology.kind, topology.k: fattree_onoff.enabled = true with topology.kind = "
+       "mesh"},
+      {{"fattree_onoff.enabled=true", "eee.mode=off", "fattree_onoff.u_off=0.7"},
        "fattree_onoff.u_off, fattree_onoff.u_on: fattree_onoff.u_off = 0.7 with fattree_onoff.u_on = 0.65"},
+      {{"fattree_onoff.enabled=true", "eee.mode=off", "topology.k=9"},
+       "fattree_onoff.enabled, topology.kind, topology.k: fattree_onoff.enabled = true with topology.k = 9"},
       {{"torus_swap.enabled=true"},
        "torus_swap.enabled, network.switching: torus_swap.enabled = true with network.switching = wormhole"},
-      {{"torus_swap.block_cycles=300"},
+      {{"torus_swap.enabled=true", "network.switching=packet_step", "topology.kind=torus",
+        "topology.dims=[4,6]", "eee.mode=off"},
+       "torus_swap.enabled, topology.dims: torus_swap.enabled = true with topology.dims = [4,6]"},
+      {{"torus_swap.enabled=true", "network.switching=packet_step", "topology.kind=torus",
+        "topology.dims=[4,4]", "eee.mode=off", "torus_swap.block_cycles=300"},
        "torus_swap.block_cycles, torus_swap.period_cycles: torus_swap.block_cycles = 300 is not below"},
+      {{"erapid.mode=p_b"}, "erapid.mode, topology.kind: erapid.mode = p_b with topology.kind = kary_ntree"},
+      {{"topology.kind=erapid", "erapid.mode=p_b", "erapid.rw_cycles=300"},
+       "erapid.rw_cycles, topology.erapid.boards: erapid.rw_cycles = 300 is shorter than the 333 cycles"},
+      {{"network.switching=photonic", "topology.kind=torus", "eee.mode=off", "photonic.buffer.bytes=4096"},
+       "photonic.buffer.bytes, workload.mtu_bytes: photonic.buffer.bytes = 4096 holds no packet of"},
+
       // A workload and its trace; a steady warm-up with a workload.
       {{"workload.kind=trace"},
        "workload.trace, workload.kind: workload.kind = trace needs the path of a trace"},
@@ -89,6 +106,13 @@ TEST_CASE("each rule between keys refuses what breaks it, naming the keys and wh
     INFO(c.sets.front() << " ...");
     CHECK_THAT(Refusal(c.sets), tb::StartsWith(c.error));
   }
+  // Two mechanisms that drive link power (the rule names every one that could).
+  CHECK_THAT(
+      Refusal({"eee.mode=fast_wake", "fattree_onoff.enabled=true"}),
+      tb::StartsWith("eee.mode, fattree_onoff.enabled, erapid.mode") &&
+          tb::Contains(": eee.mode = fast_wake and fattree_onoff.enabled = true both drive link power; "
+                       "allowed: one link power mechanism at a time: eee.mode = off or "
+                       "fattree_onoff.enabled = false or erapid.mode = np_nb"));
 }
 
 TEST_CASE("the defaults and every bundled scenario keep every rule", "[rules]") {

@@ -332,9 +332,9 @@ TEST_CASE("torus_swap and packet_step errors name the keys and the allowed value
   CHECK_THAT(error({"topology.kind=torus", "topology.dims=[8,8]", "torus_swap.enabled=true"}),
              tb::Contains("torus_swap.enabled") && tb::Contains("network.switching = packet_step"));
   CHECK_THAT(error(Swaps("[8,6]", {})),
-             tb::Contains("topology.dims") && tb::Contains("cycles of 4 to 16 nodes"));
+             tb::Contains("topology.dims") && tb::Contains("equal sides of 4 to 16 nodes"));
   CHECK_THAT(error(Swaps("[17,17]", {})),
-             tb::Contains("topology.dims") && tb::Contains("cycles of 4 to 16 nodes"));
+             tb::Contains("topology.dims") && tb::Contains("equal sides of 4 to 16 nodes"));
   {
     const tb::NoSizesOnDemand built_in_only;
     CHECK_THAT(error(Swaps("[10,10]", {})),

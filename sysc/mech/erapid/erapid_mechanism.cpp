@@ -1,5 +1,4 @@
 // Registration of the E-RAPID controllers (Kodi and Louri): keys, validation, adapter, energy when off, view.
-#include "core/errors.h"
 #include "mech/erapid/erapid_config.h"
 #include "mech/erapid/erapid_control.h"
 #include "net/topologies/erapid.h"
@@ -30,25 +29,58 @@ std::vector<KeySpec> Keys() {
   };
 }
 
-// A laser steps up (Bmax) before its source counts as over-utilised (Bcon), and a source holds at
-// most one wavelength per board toward a board.
+// The controllers run (any mode but np_nb) on E-RAPID boards of a size they take, within the
+// window their Lock-Step needs; the thresholds of the modes that use them are ordered (a laser steps
+// up, Bmax, before its source counts as over-utilised, Bcon); a source holds at most one wavelength
+// of each board toward a board.
 std::vector<KeyRule> Rules() {
+  const auto controllers = [](const Scenario& s) { return s.Text("erapid.mode") != "np_nb"; };
+  const auto boards = [](const Scenario& s) { return static_cast<int>(s.Int("topology.erapid.boards")); };
   return {
+      {{"erapid.mode", "topology.kind"},
+       "erapid.mode = np_nb, or the controllers' modes with topology.kind = erapid",
+       [controllers](const Scenario& s) -> std::string {
+         if (!controllers(s) || s.Text("topology.kind") == "erapid") return "";
+         return s.Show("erapid.mode") + " with " + s.Show("topology.kind");
+       }},
+      {{"erapid.mode", "topology.erapid.boards"},
+       "topology.erapid.boards in [" + std::to_string(ErapidControl::kFewestBoards) + ", " +
+           std::to_string(ErapidControl::kMostBoards) + "] with the controllers (any number with np_nb)",
+       [controllers, boards](const Scenario& s) -> std::string {
+         if (!controllers(s) || s.Text("topology.kind") != "erapid" ||
+             (boards(s) >= ErapidControl::kFewestBoards && boards(s) <= ErapidControl::kMostBoards))
+           return "";
+         return s.Show("topology.erapid.boards") + " with " + s.Show("erapid.mode");
+       }},
+      {{"erapid.rw_cycles", "topology.erapid.boards"},
+       "erapid.rw_cycles at least the Lock-Step's own steps for the boards (333 cycles for 8) with the "
+       "controllers",
+       [controllers, boards](const Scenario& s) -> std::string {
+         if (!controllers(s) || s.Text("topology.kind") != "erapid" ||
+             s.Int("erapid.rw_cycles") >= ErapidControl::MinWindow(boards(s)))
+           return "";
+         return s.Show("erapid.rw_cycles") + " is shorter than the " +
+                std::to_string(ErapidControl::MinWindow(boards(s))) + " cycles of " +
+                s.Show("topology.erapid.boards");
+       }},
       {{"erapid.b_min", "erapid.b_max", "erapid.b_con"},
-       "erapid.b_min < erapid.b_max <= erapid.b_con (Bmin < Bmax <= Bcon)",
+       "erapid.b_min < erapid.b_max with power levels (p_nb, p_b), and erapid.b_max <= erapid.b_con with "
+       "both (p_b): Bmin < Bmax <= Bcon",
        [](const Scenario& s) -> std::string {
-         if (!(s.Real("erapid.b_min") < s.Real("erapid.b_max")))
+         const std::string& mode = s.Text("erapid.mode");
+         const bool levels = mode == "p_nb" || mode == "p_b";
+         if (levels && !(s.Real("erapid.b_min") < s.Real("erapid.b_max")))
            return s.Show("erapid.b_max") + " is not above " + s.Show("erapid.b_min");
-         if (s.Real("erapid.b_con") < s.Real("erapid.b_max"))
+         if (mode == "p_b" && s.Real("erapid.b_con") < s.Real("erapid.b_max"))
            return s.Show("erapid.b_con") + " is below " + s.Show("erapid.b_max");
          return "";
        }},
       {{"erapid.degree", "topology.erapid.boards"},
-       "erapid.degree <= topology.erapid.boards (a board receives one wavelength from each board); "
-       "the default degree is held to it only where the controllers run (erapid.mode other than np_nb)",
-       [](const Scenario& s) -> std::string {
-         const bool used = s.given().count("erapid.degree") || s.Text("erapid.mode") != "np_nb";
-         if (!used || s.Int("erapid.degree") <= s.Int("topology.erapid.boards")) return "";
+       "erapid.degree <= topology.erapid.boards on E-RAPID boards (a board receives one wavelength from "
+       "each board); the default degree is held to it only where the controllers run (not np_nb)",
+       [controllers, boards](const Scenario& s) -> std::string {
+         const bool used = s.given().count("erapid.degree") || controllers(s);
+         if (!used || s.Text("topology.kind") != "erapid" || s.Int("erapid.degree") <= boards(s)) return "";
          return s.Show("erapid.degree") + " is above " + s.Show("topology.erapid.boards");
        }},
   };
@@ -70,36 +102,13 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   e->relock_cycles = static_cast<int>(s.Int("erapid.relock_cycles"));
   if (e->mode == "np_nb") return nullptr;
   const ErapidShape* shape = ErapidShapeOf(context.topology);
-  if (!shape) {
-    throw ScenarioError("erapid.mode: the E-RAPID controllers need topology.kind = erapid, got " +
-                        s.Text("topology.kind") + "; allowed: erapid.mode = np_nb on this topology");
-  }
-  if (shape->boards < ErapidControl::kFewestBoards || shape->boards > ErapidControl::kMostBoards) {
-    throw ScenarioError("erapid.mode, topology.erapid.boards: the controllers take " +
-                        std::to_string(ErapidControl::kFewestBoards) + " to " +
-                        std::to_string(ErapidControl::kMostBoards) + " boards, got " +
-                        std::to_string(shape->boards) +
-                        "; allowed: topology.erapid.boards in that range with " + "erapid.mode = " + e->mode +
-                        " (any number with np_nb)");
-  }
-  const int min_window = ErapidControl::MinWindow(shape->boards);
-  if (e->rw_cycles < min_window) {
-    throw ScenarioError("erapid.rw_cycles: " + std::to_string(e->rw_cycles) +
-                        " is shorter than the Lock-Step's own steps; allowed: " + std::to_string(min_window) +
-                        " .. 65535 for " + std::to_string(shape->boards) + " boards");
-  }
   // A laser's transmitter queue is the packets routed to it (at most one per input VC of the
   // board's nodes). Buffer_util is its mean over a capacity of one packet per node by default: a
   // source whose packets for one board wait at half its nodes on average is over-utilised (Bcon
   // 0.5), whatever share of the nodes sends there (a larger capacity would hide butterfly and
   // perfect shuffle, where four of eight nodes send to a board).
   e->queue_packets = static_cast<int>(s.Int("erapid.queue_packets"));
-  if (e->queue_packets == 0) e->queue_packets = shape->nodes_per_board;
-  if (e->queue_packets > 255) {
-    throw ScenarioError("erapid.queue_packets: 0 means topology.erapid.nodes_per_board = " +
-                        std::to_string(e->queue_packets) +
-                        ", beyond the controllers' 8-bit counters; allowed: 1 .. 255");
-  }
+  if (e->queue_packets == 0) e->queue_packets = shape->nodes_per_board;  // (at most 64: within 8 bits)
   return e;
 }
 

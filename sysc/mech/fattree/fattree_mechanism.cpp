@@ -1,8 +1,6 @@
 // Registration of the fat-tree on/off link controllers: keys, validation, adapter, view.
-#include "core/errors.h"
 #include "mech/fattree/fattree_config.h"
 #include "mech/fattree/fattree_links.h"
-#include "net/topologies/kary_ntree.h"
 
 namespace icn {
 namespace {
@@ -31,20 +29,28 @@ std::vector<KeySpec> Keys() {
   };
 }
 
+// Rules of an enabled mechanism: its thresholds ordered; a k-ary n-tree of switches its
+// controller is built for.
 std::vector<KeyRule> Rules() {
+  const auto enabled = [](const Scenario& s) { return s.Bool("fattree_onoff.enabled"); };
   return {
       {{"fattree_onoff.u_off", "fattree_onoff.u_on"},
-       "0 < fattree_onoff.u_off < fattree_onoff.u_on (0 < U_off < U_on <= 1)",
-       [](const Scenario& s) -> std::string {
+       "0 < fattree_onoff.u_off < fattree_onoff.u_on (0 < U_off < U_on <= 1) when enabled",
+       [enabled](const Scenario& s) -> std::string {
          const double off = s.Real("fattree_onoff.u_off"), on = s.Real("fattree_onoff.u_on");
-         if (off > 0 && on > off) return "";
+         if (!enabled(s) || (off > 0 && on > off)) return "";
          return s.Show("fattree_onoff.u_off") + " with " + s.Show("fattree_onoff.u_on");
        }},
-      {{"fattree_onoff.enabled", "topology.kind"},
-       "fattree_onoff.enabled = true with topology.kind = kary_ntree",
-       [](const Scenario& s) -> std::string {
-         if (!s.Bool("fattree_onoff.enabled") || s.Text("topology.kind") == "kary_ntree") return "";
-         return "fattree_onoff.enabled = true with " + s.Show("topology.kind");
+      {{"fattree_onoff.enabled", "topology.kind", "topology.k"},
+       "fattree_onoff.enabled = true with topology.kind = kary_ntree and topology.k <= " +
+           std::to_string(FattreeLinks::kMaxArity) + " (the controller's switches)",
+       [enabled](const Scenario& s) -> std::string {
+         if (!enabled(s)) return "";
+         if (s.Text("topology.kind") != "kary_ntree")
+           return "fattree_onoff.enabled = true with " + s.Show("topology.kind");
+         if (s.Int("topology.k") > FattreeLinks::kMaxArity)
+           return "fattree_onoff.enabled = true with " + s.Show("topology.k");
+         return "";
        }},
   };
 }
@@ -69,12 +75,6 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
         " < 2 x fattree_onoff.u_off = " + std::to_string(2 * f->u_off) +
         ": Alonso et al. advise U_on >= 2 U_off, else the last up links may turn off and on "
         "in turn");
-  }
-  const KaryNTreeShape* tree = TreeShape(context.topology);
-  if (tree->k > FattreeLinks::kMaxArity) {
-    throw ScenarioError(
-        "fattree_onoff.enabled: the controller is built for up to 8-ary switches, topology.k = " +
-        std::to_string(tree->k) + "; allowed: topology.k in [2, 8]");
   }
   return f;
 }

@@ -68,6 +68,16 @@ std::vector<KeyRule> Rules() {
        }},
       within_link("photonic.source_channels"),
       within_link("photonic.buffer.channels"),
+      {{"photonic.buffer.bytes", "workload.mtu_bytes"},
+       "photonic.buffer.bytes = 0 (unlimited), or room for 1 to " +
+           std::to_string(PhotonicParams::kUnlimitedSlots - 1) + " packets of workload.mtu_bytes",
+       [](const Scenario& s) -> std::string {
+         const int64_t bytes = s.Int("photonic.buffer.bytes"), slots = bytes / s.Int("workload.mtu_bytes");
+         if (bytes == 0 || (slots >= 1 && slots < PhotonicParams::kUnlimitedSlots)) return "";
+         return s.Show("photonic.buffer.bytes") +
+                (slots == 0 ? " holds no packet of " : " holds too many packets of ") +
+                s.Show("workload.mtu_bytes");
+       }},
       {{"photonic.buffer.layout", "topology.kind"},
        "none and all on any topology; every_2, every_4 on topology.kind = torus; top_1 .. top_3 on "
        "kary_ntree",
@@ -109,18 +119,8 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   const WorkloadParams workload = ParseWorkloadParams(s);
   // A flit is workload.flit_bytes; one channel carries channel_gbps.
   p.cycles_per_flit = workload.flit_bytes * 8.0 / (channel_gbps * context.sim.cycle_ns);
-  if (buffer_bytes == 0) {
-    p.slots = PhotonicParams::kUnlimitedSlots;
-  } else {
-    const uint64_t slots = buffer_bytes / workload.mtu_bytes;
-    if (slots < 1 || slots >= PhotonicParams::kUnlimitedSlots) {
-      throw ScenarioError(
-          "photonic.buffer.bytes: " + std::to_string(buffer_bytes) + " bytes hold " + std::to_string(slots) +
-          " packets of workload.mtu_bytes = " + std::to_string(workload.mtu_bytes) + "; allowed: 1 .. " +
-          std::to_string(PhotonicParams::kUnlimitedSlots - 1) + " packets, or 0 (unlimited)");
-    }
-    p.slots = static_cast<uint32_t>(slots);
-  }
+  p.slots = buffer_bytes == 0 ? PhotonicParams::kUnlimitedSlots
+                              : static_cast<uint32_t>(buffer_bytes / workload.mtu_bytes);
   const Topology& t = context.topology;
   const std::string name = t.Name();
   if (t.ports > PhotonicControl::kMostPorts) {

@@ -1,6 +1,5 @@
 // Registration of the reconfigurable torus's node-swap controllers (Shafarenko and Vasekin): keys,
 // validation, adapter, view.
-#include "core/errors.h"
 #include "mech/torus/torus_swap_config.h"
 #include "mech/torus/torus_swap_control.h"
 
@@ -53,33 +52,41 @@ std::unique_ptr<MechanismConfig> Parse(const MechanismParseContext& context) {
   c->rare_periods = static_cast<int>(s.Int("torus_swap.rare_periods"));
   c->seed = context.sim.seed;
   if (!s.Bool("torus_swap.enabled")) return nullptr;
-  const std::vector<int> dims = context.topology.PatternDims();
-  c->nodes = dims.front();
-  bool supported = c->nodes >= TorusSwapControl::kFewestNodes && c->nodes <= TorusSwapControl::kMostNodes;
-  for (int p : dims) supported &= p == c->nodes;
-  if (!supported) {
-    throw ScenarioError("torus_swap.enabled, topology.dims: the controllers take cycles of " +
-                        std::to_string(TorusSwapControl::kFewestNodes) + " to " +
-                        std::to_string(TorusSwapControl::kMostNodes) +
-                        " nodes, the same in every dimension; got " + context.topology.Name());
-  }
+  c->nodes = context.topology.PatternDims().front();
   return c;
 }
 
-// Swaps move nodes of the packet-step torus, and a swap's blocking fits in a period.
+// Rules of enabled swaps: they move nodes of the packet-step torus, whose rings (every side) are
+// of one size the controllers take, and a swap's blocking fits in a period.
 std::vector<KeyRule> Rules() {
+  const auto enabled = [](const Scenario& s) { return s.Bool("torus_swap.enabled"); };
   return {
       {{"torus_swap.enabled", "network.switching"},
        "torus_swap.enabled = true with network.switching = packet_step (node swaps run in the packet-step "
        "torus)",
-       [](const Scenario& s) -> std::string {
-         if (!s.Bool("torus_swap.enabled") || s.Text("network.switching") == "packet_step") return "";
+       [enabled](const Scenario& s) -> std::string {
+         if (!enabled(s) || s.Text("network.switching") == "packet_step") return "";
          return "torus_swap.enabled = true with " + s.Show("network.switching");
+       }},
+      {{"torus_swap.enabled", "topology.dims"},
+       "torus_swap.enabled = true on a torus of equal sides of " +
+           std::to_string(TorusSwapControl::kFewestNodes) + " to " +
+           std::to_string(TorusSwapControl::kMostNodes) + " nodes (topology.dims, or topology.k)",
+       [enabled](const Scenario& s) -> std::string {
+         std::vector<int64_t> sides = s.IntList("topology.dims");
+         if (sides.empty()) sides.assign(static_cast<size_t>(s.Int("topology.n")), s.Int("topology.k"));
+         bool fits = true;
+         for (int64_t side : sides)
+           fits &= side == sides.front() && side >= TorusSwapControl::kFewestNodes &&
+                   side <= TorusSwapControl::kMostNodes;
+         if (!enabled(s) || fits) return "";
+         return "torus_swap.enabled = true with " +
+                (s.IntList("topology.dims").empty() ? s.Show("topology.k") : s.Show("topology.dims"));
        }},
       {{"torus_swap.block_cycles", "torus_swap.period_cycles"},
        "torus_swap.block_cycles < torus_swap.period_cycles (1 <= Tr < T)",
-       [](const Scenario& s) -> std::string {
-         if (s.Int("torus_swap.block_cycles") < s.Int("torus_swap.period_cycles")) return "";
+       [enabled](const Scenario& s) -> std::string {
+         if (!enabled(s) || s.Int("torus_swap.block_cycles") < s.Int("torus_swap.period_cycles")) return "";
          return s.Show("torus_swap.block_cycles") + " is not below " + s.Show("torus_swap.period_cycles");
        }},
   };

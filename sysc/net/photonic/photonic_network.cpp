@@ -58,9 +58,8 @@ PhotonicNetwork::PhotonicNetwork(std::shared_ptr<const Topology> topology, Packe
   } else if (EndsWith(name, " torus") || EndsWith(name, " mesh")) {
     dims_ = t.PatternDims();
     wraps_ = EndsWith(name, " torus");
-  } else {
-    throw ScenarioError("network.switching: photonic runs on a torus, a mesh or a k-ary n-tree, not a " +
-                        name);
+  } else {  // (the key table's rule on network.switching and topology.kind lets no other through)
+    throw std::logic_error("photonic: a " + name + " is no torus, mesh or k-ary n-tree");
   }
   const int p = t.ports;
   peer_.assign(static_cast<size_t>(t.routers) * p, INT32_MIN);

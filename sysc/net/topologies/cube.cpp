@@ -141,8 +141,6 @@ std::vector<int> Dims(const Scenario& s, const char* kind) {
 
 std::unique_ptr<Topology> MakeTorus(const Scenario& s, const RouterParams& router) {
   const std::vector<int> dims = Dims(s, "torus");
-  if (router.vcs < 2)
-    throw ScenarioError("router.vcs: the torus needs two dateline VC classes; allowed: [2, 16]");
   // Folded: every wire spans two router pitches, so the wrap-around links are as short as the rest.
   const int wire_latency = s.Bool("topology.folded") ? 2 * static_cast<int>(s.Int("link.latency_cycles")) : 0;
   return std::make_unique<Cube>(dims, true, s.Text("topology.dateline") == "balanced", wire_latency,
