@@ -260,7 +260,7 @@ static_assert(std::atomic<int>::is_always_lock_free);
 // second one (the handler is reset) kills it at once. Until Run() has set this up, about the
 // first 30 ms of the process, a signal kills it without results.
 void CatchStopSignals() {
-  struct sigaction action {};
+  struct sigaction action = {};
   action.sa_handler = [](int signal) { caught_signal = signal; };
   action.sa_flags = SA_RESETHAND | SA_RESTART;  // (a read or wait under way goes on)
   sigemptyset(&action.sa_mask);

@@ -155,9 +155,12 @@ void Tracer::Close() {
   done_ = true;
   struct stat st = {};
   if (stat(options_.path.c_str(), &st) == 0) bytes_ = static_cast<uint64_t>(st.st_size);
-  if (ReadsBack(options_.path, last_time_)) return;
-  const std::string full = Full(options_.path, bytes_);
-  GiveUp(last_cycle_, "the file cannot be read back whole" + (full.empty() ? std::string() : ": " + full));
+  // A full file or disk first: GTKWave's reader can loop on a file cut off in the middle of a block.
+  if (const std::string full = Full(options_.path, bytes_); !full.empty()) {
+    GiveUp(last_cycle_, full);
+  } else if (!ReadsBack(options_.path, last_time_)) {
+    GiveUp(last_cycle_, "the file cannot be read back whole");
+  }
 }
 
 }  // namespace icn
