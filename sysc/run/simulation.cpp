@@ -320,8 +320,8 @@ void Simulation::SampleTimeseries() {
 }
 
 void Simulation::Watch(uint64_t now) {
-  const uint64_t moved = fabric_->BusyChannelCycles(now);
-  stalled_ = watchdog_.Look(now, moved, stats_.delivered(), stats_.created() - stats_.delivered(), pool_);
+  const uint64_t busy = fabric_->BusyChannelCycles(now);
+  stalled_ = watchdog_.Look(now, busy, stats_.delivered(), stats_.created() - stats_.delivered(), pool_);
   if (stalled_ != ProgressWatchdog::Verdict::kNone) done_ = true;
   if (params_.sim.starved_factor > 0 && watchdog_.waiting()) NoteStarved(now);
 }
