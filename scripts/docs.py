@@ -3,6 +3,7 @@
 "<!-- /KIND -->" in docs/*.md and README.md is made from data, never typed:
   claims: NAME          the fidelity table of sim/experiments/NAME/claims.yaml (scripts/claims.py)
   cost: CONTROLLER ...  those controllers' rows of cost/cost.json (scripts/cost.py)
+  formal: proofs        what scripts/formal.py proves, at which parameters and under which assumptions
   figure: DIR/NAME      the points of a figure, sim/results/DIR/NAME_figure.csv (scripts/plot.py):
                         one row per quantity and series, one column per x, mean ± 95 % half-width
   table: DIR/NAME       sim/results/DIR/NAME.csv as it is (a script such as scripts/workloads.py
@@ -20,9 +21,10 @@ from pathlib import Path
 
 import claims
 import cost
+import formal
 
 ROOT = Path(__file__).resolve().parent.parent
-BLOCK = re.compile(r"(<!-- (claims|cost|figure|table): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- (claims|cost|figure|formal|table): ([^>]*?) -->\n)(.*?\n)??(<!-- /\2 -->)", re.S)
 
 
 def pages():
@@ -49,6 +51,8 @@ class Sources:
             return figure_table(argument, page)
         if kind == "table":
             return csv_table(argument, page)
+        if kind == "formal":
+            return formal.markdown()
         names = argument.split()
         unknown = set(names) - {r["controller"] for r in self.cost["controllers"]}
         if unknown:

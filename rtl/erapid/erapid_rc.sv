@@ -452,5 +452,41 @@ module erapid_rc #(
     end
   end
 `endif
+
+`ifdef FORMAL
+  // Proved by scripts/formal.py (docs/formal.md): a wavelength passes to a source only from free
+  // and only when no board reported its laser lit in the window just measured (the laser that
+  // held it is dark before another lights), so no wavelength is granted to two sources at once;
+  // no source holds more than N wavelengths toward this board. The straps hold one arbitrary
+  // value each; the chain's and the ring's words are arbitrary.
+  (* anyconst *) logic [BoardWidth-1:0] f_board;
+  (* anyconst *) logic [TimeWidth-1:0]  f_rw;
+  (* anyconst *) logic                  f_dbr, f_dpm;
+  (* anyconst *) logic [BoardWidth:0]   f_degree;
+  (* anyconst *) logic [QueueWidth-1:0] f_capacity;
+  (* anyconst *) logic [8:0]            f_l_min, f_b_min, f_b_max, f_b_con;
+  logic f_started = 1'b0;
+  always_ff @(posedge clk_i) f_started <= 1'b1;
+  always_comb begin
+    if (!f_started) assume (!rst_ni);
+    assume (board_i == f_board && rw_cycles_i == f_rw && dbr_i == f_dbr && dpm_i == f_dpm
+            && degree_i == f_degree && capacity_i == f_capacity && l_min_i == f_l_min
+            && b_min_i == f_b_min && b_max_i == f_b_max && b_con_i == f_b_con);
+    assume (degree_i >= (BoardWidth+1)'(1) && degree_i <= (BoardWidth+1)'(Boards));
+    assume (32'(board_i) < Boards);
+  end
+  always_comb begin
+    if (rst_ni) begin
+      for (int x = 0; x < Boards; x++) begin
+        if (owner_d[x*BoardWidth +: BoardWidth] != owner_q[x*BoardWidth +: BoardWidth]
+            && owner_d[x*BoardWidth +: BoardWidth] != '0) begin
+          assert (owner_q[x*BoardWidth +: BoardWidth] == '0 && !lit_anywhere_q[x]);
+        end
+        assert (32'(owner_q[x*BoardWidth +: BoardWidth]) < Boards);
+      end
+      for (int r = 1; r < Boards; r++) assert (held[r*(BoardWidth+1) +: BoardWidth+1] <= degree_i);
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

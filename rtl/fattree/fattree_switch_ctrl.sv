@@ -244,5 +244,33 @@ module fattree_switch_ctrl #(
     end
   end
 `endif
+
+`ifdef FORMAL
+  // Proved by scripts/formal.py (docs/formal.md): a Minimal-Tree link is never switched off. The
+  // straps hold one arbitrary value each; traffic, check pulses and the time base are arbitrary.
+  (* anyconst *) logic                  f_in_mt, f_is_root, f_occupancy;
+  (* anyconst *) logic [Ports-1:0]      f_connected;
+  (* anyconst *) logic [FracBits-1:0]   f_u_off, f_u_on;
+  (* anyconst *) logic [TransWidth-1:0] f_t_on, f_t_off;
+  logic f_started = 1'b0;
+  always_ff @(posedge clk_i) f_started <= 1'b1;
+  always_comb begin
+    if (!f_started) assume (!rst_ni);
+    assume (in_mt_i == f_in_mt && is_root_i == f_is_root && occupancy_i == f_occupancy
+            && connected_i == f_connected && u_off_i == f_u_off && u_on_i == f_u_on
+            && t_on_i == f_t_on && t_off_i == f_t_off);
+  end
+  // The Minimal Tree's links here: all of its root's; every down link and up link K below it.
+  logic [Ports-1:0] f_minimal;
+  assign f_minimal = !in_mt_i ? '0 : is_root_i ? connected_i
+                   : connected_i & (Ports'(1) << Arity | {{Arity{1'b0}}, {Arity{1'b1}}});
+  always_comb begin
+    if (rst_ni) begin
+      for (int p = 0; p < Ports; p++) begin
+        if (f_minimal[p]) assert (want_q[p] && link_state_o[2*p +: 2] == 2'd0 && powered_o[p] && tx_en_o[p]);
+      end
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -253,5 +253,51 @@ module photonic_switch_ctrl #(
     end
   end
 `endif
+
+`ifdef FORMAL
+  // Proved by scripts/formal.py (docs/formal.md): a channel is held by at most one reservation,
+  // busy exactly when a converter entry holds it; the buffer holds at most its entries. The straps
+  // hold one arbitrary value each; requests are arbitrary (one that contradicts the table answers
+  // Error and changes nothing).
+  (* anyconst *) logic [1:0]           f_mode;
+  (* anyconst *) logic                 f_has_buffer;
+  (* anyconst *) logic [SlotWidth-1:0] f_slots;
+  (* anyconst *) logic [ChanWidth:0]   f_channels, f_buf_channels;
+  logic f_started = 1'b0;
+  always_ff @(posedge clk_i) f_started <= 1'b1;
+  always_comb begin
+    if (!f_started) assume (!rst_ni);
+    assume (mode_i == f_mode && has_buffer_i == f_has_buffer && slots_i == f_slots
+            && channels_i == f_channels && buf_channels_i == f_buf_channels);
+    assume (channels_i >= (ChanWidth+1)'(1) && channels_i <= (ChanWidth+1)'(Channels));
+    assume (buf_channels_i >= (ChanWidth+1)'(1) && buf_channels_i <= (ChanWidth+1)'(Channels));
+    assume (req_i <= ReqTeardown && mode_i <= ModeSegment);
+  end
+  // Entry e's fields, and holds[e] of output o: entry e is a reservation of channel o.
+  for (genvar o = 0; o < Entries; o++) begin : g_f_channel
+    logic [Entries-1:0] holds;
+    for (genvar e = 0; e < Entries; e++) begin : g_f_entry
+      assign holds[e] = conv_q[e*EntryWidth]
+                        && conv_q[e*EntryWidth+2 +: PortWidth] == PortWidth'(o / Channels)
+                        && conv_q[e*EntryWidth+2+PortWidth +: ChanWidth] == ChanWidth'(o % Channels);
+    end
+    always_comb begin
+      if (rst_ni) begin
+        assert ($onehot0(holds));
+        assert (busy_q[o] == |holds);
+      end
+    end
+  end
+  for (genvar e = 0; e < Entries; e++) begin : g_f_entry
+    always_comb begin
+      if (rst_ni) begin
+        assert (!conv_q[e*EntryWidth+1] || conv_q[e*EntryWidth]);  // configured: a reservation
+        assert (!conv_q[e*EntryWidth] || (conv_q[e*EntryWidth+2 +: PortWidth] <= PortWidth'(Ports)
+                && (ChanWidth+1)'(conv_q[e*EntryWidth+2+PortWidth +: ChanWidth]) < (ChanWidth+1)'(Channels)));
+      end
+    end
+  end
+  always_comb if (rst_ni) assert (slots_q <= slots_i);
+`endif
 endmodule
 `default_nettype wire
