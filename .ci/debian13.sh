@@ -2,9 +2,9 @@
 # CI's Debian 13 pass: the README's two commands (scripts/run.sh, scripts/test.sh) on a clone of this
 # checkout inside a fresh Debian 13 ("trixie") minbase root made with debootstrap from Debian's
 # archive: Verilator 5.032, Catch2 3, SystemC 3, Yosys 0.52, g++ 14. The golden cases compare its
-# results with the same stored ones Debian 12 passes. scripts/test.sh runs --short here: all but
-# the long fat-tree runs, fuzzing and the golden reruns with options that change no result, and
-# the build leaves out the 16-board E-RAPID controllers (below), to keep CI within its 40 minutes.
+# results with the same stored ones Debian 12 passes. scripts/test.sh runs --short here (what it
+# leaves to Debian 12 is listed there), and the build leaves out the 16-board E-RAPID controllers
+# (below), to keep CI within its 40 minutes.
 #
 # The minbase root is kept outside the clone (ICNSIM_DEBIAN13_CACHE, default /var/cache/icnsim-ci)
 # and reused when complete (debootstrap finished: the marker below); each run copies it, so the
