@@ -4,11 +4,14 @@ controller's RTL (its `ifdef FORMAL` block, the subset Yosys's read_verilog -for
 the straps and the harness's contract as assumptions), proved for every input sequence by
 k-induction with yosys-smtbmc and z3 on the small parameterisation listed below.
 
-The proof runs on the controller mapped to AND gates (z3 answers in seconds there; on Yosys's
-word-level netlist it can take minutes). The gate netlist keeps registers and ports but not the
-names of the logic between them, so when a property fails the word-level netlist runs the failing
-check again to write a counterexample waveform with every signal (OUT/NAME/counterexample.vcd,
-for GTKWave).
+A proof holds only if, besides, the assumptions leave the traces that matter: every cover()
+statement of the block is reached from reset (and --presat fails a step whose assumptions
+contradict each other). The proof runs on the controller mapped to AND gates (z3 answers in
+seconds there; on Yosys's word-level netlist it can take minutes). The gate netlist keeps
+registers and ports but not the names of the logic between them, so when a property fails the
+word-level netlist searches again for a failure of the same check, and its trace, with every
+signal, is the counterexample waveform (OUT/NAME/counterexample.vcd, for GTKWave; result.json
+names the assertions it breaks).
 
   scripts/formal.py [--out DIR] [NAME ...]   prove (all by default); exit 1 if one fails
   scripts/formal.py --mutant NAME            prove NAME on its RTL with a planted bug: exit 0 only
@@ -21,7 +24,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +43,7 @@ class Proof:
     assumes: str  # what the proof takes from the harness
     mutant: tuple  # (file, text, replacement): a bug the proof must find
     includes: list = field(default_factory=list)
+    simulation_checks: bool = False  # also prove the RTL's `ifndef SYNTHESIS assertions
 
 
 PROOFS = [
@@ -49,11 +52,13 @@ PROOFS = [
         {"Ports": 2, "Channels": 3, "SlotWidth": 3}, 3, 8,
         "No output or buffer-in channel is held by two reservations: each busy channel is held by "
         "exactly one converter entry and a free one by none; a configured entry is a reservation; "
-        "the buffer holds at most its entries.",
+        "the buffer holds at most its entries, and its count never wraps; the round-robin pointer "
+        "names a port.",
         "straps constant (mode, buffer, entries, channels in use between 1 and the maximum); "
-        "requests arbitrary (a contradicting one answers Error)",
+        "requests and their fields arbitrary (one that contradicts the table answers Error), "
+        "request codes the five defined",
         ("rtl/photonic/photonic_switch_ctrl.sv", "if (!pick_busy[c]) pick_ch", "if (1'b1) pick_ch"),
-        ["rtl/photonic"]),
+        ["rtl/photonic"], simulation_checks=True),
     Proof(
         "fattree_minimal_tree", "fattree_switch_ctrl",
         ["rtl/common/link_power_seq.sv", "rtl/common/util_meter.sv", "rtl/fattree/fattree_switch_ctrl.sv"],
@@ -67,73 +72,102 @@ PROOFS = [
         ["rtl/common"]),
     Proof(
         "erapid_wavelength_grant", "erapid_rc", ["rtl/erapid/erapid_rc.sv"],
-        {"Boards": 4, "TimeWidth": 4, "QueueWidth": 2}, 3, 8,
-        "A wavelength passes to a source only from free and only when no board reported its laser "
-        "lit in the window just measured, so one wavelength is never granted to two sources at "
-        "once; no source holds more than N wavelengths toward a board.",
-        "straps constant (board, window, DBR/DPM, N between 1 and B, thresholds); chain and ring "
-        "words arbitrary",
+        {"Boards": 3, "TimeWidth": 4, "QueueWidth": 2}, 3, 8,
+        "One reconfiguration controller passes a wavelength to a source only from free and only "
+        "when no board reported its laser lit at the last BoardRequest; no source holds more than "
+        "N wavelengths toward its board; every owner is a board.",
+        "straps constant (board below B, window, DBR/DPM, N between 1 and B, thresholds); chain "
+        "and ring words arbitrary, so whether the boards' reports are true is not part of it",
         ("rtl/erapid/erapid_rc.sv", "end else if (alloc_owner == '0 && !lit_anywhere_q[alloc_x_q]) begin",
          "end else if (alloc_owner == '0) begin"),
         ["rtl/erapid"]),
 ]
 
 
+TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes under a minute)
+
+
 def yosys_script(proof, rtl, smt2, gates):
     includes = " ".join(f"-I{rtl / d}" for d in proof.includes)
     files = " ".join(str(rtl / f) for f in proof.files)
     params = " ".join(f"-set {k} {v}" for k, v in proof.params.items())
-    lines = [f"read_verilog -formal -DSYNTHESIS -sv {includes} {files}",  # SYNTHESIS: simulation checks out
+    define = "" if proof.simulation_checks else "-DSYNTHESIS "  # leaves the harness-side checks out
+    lines = [f"read_verilog -formal {define}-sv {includes} {files}",
              f"chparam {params} {proof.top}", f"prep -flatten -top {proof.top}", "async2sync", "dffunmap"]
     if gates:
         lines += ["techmap", "opt -fast", "abc -g AND", "opt_clean", "dffunmap"]
     return "\n".join(lines + [f"write_smt2 -wires {smt2}"]) + "\n"
 
 
+class ToolError(Exception):
+    pass
+
+
+def call(args):
+    try:
+        return subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise ToolError(f"{args[0]} gave no answer within {TIMEOUT} s") from None
+
+
 def netlist(proof, rtl, out, gates):
     smt2 = out / ("proof.smt2" if gates else "word.smt2")
     script = out / ("proof.ys" if gates else "word.ys")
     script.write_text(yosys_script(proof, rtl, smt2, gates))
-    run = subprocess.run(["yosys", "-q", "-s", str(script)], capture_output=True, text=True)
+    run = call(["yosys", "-q", "-s", str(script)])
     if run.returncode != 0:
-        sys.exit(f"formal: {proof.name}: yosys failed:\n{run.stdout}{run.stderr}")
+        raise ToolError(f"yosys failed:\n{run.stdout}{run.stderr}")
     return smt2
 
 
-def smtbmc(smt2, depth, induction, extra=()):
-    args = ["yosys-smtbmc", "-s", "z3", *extra, "-t", str(depth)] + (["-i"] if induction else []) + [str(smt2)]
-    run = subprocess.run(args, capture_output=True, text=True)
-    failed = re.findall(r"Assert failed in \S+: (\S+)", run.stdout)
+def smtbmc(smt2, depth, mode="", extra=()):
+    """One yosys-smtbmc call (mode "" base case, "-i" induction, "-c" covers): (passed, the
+    assertions or covers it names as failed or unreached, the last step it reached)."""
+    args = ["yosys-smtbmc", "-s", "z3", "--presat", *extra, "-t", str(depth)] + ([mode] if mode else [])
+    run = call(args + [str(smt2)])
+    named = re.findall(r"Assert failed in [^:]*: (.+?) \(", run.stdout)
+    named += re.findall(r"Unreached cover statement at (.+?) \(", run.stdout)
     ok = run.returncode == 0 and "Status: PASSED" in run.stdout
-    if not ok and not failed:
-        sys.exit(f"formal: yosys-smtbmc gave no answer:\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
-    step = re.findall(r"(?:Checking assertions|Trying induction) in step (\d+)", run.stdout)
-    return ok, failed, int(step[-1]) if step else 0
+    if not ok and not named:
+        raise ToolError(f"yosys-smtbmc gave no answer:\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
+    step = re.findall(r"(?:Checking \w+|Trying induction) in step (\d+)", run.stdout)
+    return ok, sorted(set(named)), int(step[-1]) if step else 0
 
 
 def prove(proof, rtl, out):
-    """Base case, then induction; on a failure the word-level counterexample. Returns a record."""
+    """Base case, induction, then the covers; on a failure the word-level counterexample."""
     out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*.vcd"):
+    for stale in list(out.glob("*.vcd")) + list(out.glob("result.json")):
         stale.unlink()
     start = time.monotonic()
-    gates = netlist(proof, rtl, out, gates=True)
     record = {"proof": proof.name, "top": proof.top, "parameters": proof.params, "k": proof.depth,
               "base_case_steps": proof.reach}
-    for check, induction in (("base case", False), ("induction", True)):
-        ok, failed, step = smtbmc(gates, proof.depth if induction else proof.reach, induction)
-        if not ok:
-            vcd = out / "counterexample.vcd"
-            word = netlist(proof, rtl, out, gates=False)
-            depth = proof.depth if induction else step + 1
-            smtbmc(word, depth, induction, ["--unroll", "--dump-vcd", str(vcd)])
-            record.update(result="failed", check=check, assertions=failed,
-                          counterexample=str(vcd) if vcd.exists() else None)
-            break
-    else:
-        record["result"] = "proved"
+    try:
+        gates = netlist(proof, rtl, out, gates=True)
+        for check, mode in (("base case", ""), ("induction", "-i")):
+            ok, failed, step = smtbmc(gates, proof.depth if mode else proof.reach, mode)
+            if not ok:
+                record.update(result="failed", check=check, assertions=failed)
+                explain(proof, rtl, out, mode, proof.depth if mode else step + 1, record)
+                break
+        else:
+            ok, unreached, _ = smtbmc(gates, proof.reach, "-c")
+            record.update(result="proved") if ok else record.update(result="vacuous", check="covers",
+                                                                     unreached=unreached)
+    except ToolError as error:
+        record.update(result="error", error=str(error))
     record["seconds"] = round(time.monotonic() - start, 1)
+    (out / "result.json").write_text(json.dumps({**record, **tool_versions()}, indent=1) + "\n")
     return record
+
+
+def explain(proof, rtl, out, mode, depth, record):
+    """The word-level search for a failure of the same check: its trace has every signal's name."""
+    vcd = out / "counterexample.vcd"
+    ok, failed, _ = smtbmc(netlist(proof, rtl, out, gates=False), depth, mode, ["--unroll", "--dump-vcd", str(vcd)])
+    if ok or not vcd.exists():
+        raise ToolError(f"the word-level netlist did not fail where the gate netlist did ({record['check']})")
+    record.update(counterexample=str(vcd), counterexample_breaks=failed)
 
 
 def tool_versions():
@@ -143,28 +177,30 @@ def tool_versions():
 
 
 def markdown():
-    rows = ["| proof | controller | parameters | k | what holds | assumed |", "|---|---|---|---|---|---|"]
+    rows = ["| proof | controller | parameters | from reset | k | what holds | assumed |",
+            "|---|---|---|---|---|---|---|"]
     for p in PROOFS:
         params = ", ".join(f"{k} = {v}" for k, v in p.params.items())
-        rows.append(f"| `{p.name}` | `{p.top}` | {params} | {p.depth} | {p.proves} | {p.assumes} |")
+        rows.append(f"| `{p.name}` | `{p.top}` | {params} | {p.reach} cycles | {p.depth} | {p.proves} | {p.assumes} |")
     return "\n".join(rows)
 
 
 def mutant(proof, out):
-    """The proof on a copy of the RTL with its planted bug must fail and leave a waveform."""
-    with tempfile.TemporaryDirectory() as tmp:
-        rtl = Path(tmp)
-        shutil.copytree(ROOT / "rtl", rtl / "rtl")
-        file, text, replacement = proof.mutant
-        source = (rtl / file).read_text()
-        if text not in source:
-            sys.exit(f"formal: {proof.name}: the mutant's text is no longer in {file}")
-        (rtl / file).write_text(source.replace(text, replacement, 1))
-        record = prove(proof, rtl, out)
+    """The proof on a copy of the RTL (OUT/rtl, kept to reproduce it) with its planted bug must
+    fail in the base case, with a trace from reset, and leave a waveform."""
+    copy = out / "copy"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(ROOT / "rtl", copy / "rtl")
+    file, text, replacement = proof.mutant
+    source = (copy / file).read_text()
+    if text not in source:
+        sys.exit(f"formal: {proof.name}: the planted bug's text is no longer in {file}")
+    (copy / file).write_text(source.replace(text, replacement, 1))
+    record = prove(proof, copy, out)
     vcd = record.get("counterexample")
     print(f"formal: {proof.name} with '{replacement}' in {file}: {record['result']}"
-          + (f" ({record['check']}; counterexample {vcd})" if vcd else ""))
-    # A trace from reset (the base case), not only a state the induction cannot rule out.
+          + (f" ({record['check']}: {', '.join(record['assertions'])}; counterexample {vcd})" if vcd else "")
+          + (f": {record['error']}" if "error" in record else ""))
     return record.get("check") == "base case" and vcd is not None and Path(vcd).stat().st_size > 0
 
 
@@ -180,6 +216,9 @@ def main():
     if args.list or args.markdown:
         print("\n".join(by_name) if args.list else markdown())
         return 0
+    if args.mutant and args.names:
+        print("formal: --mutant takes one proof and no other names", file=sys.stderr)
+        return 2
     for name in args.names + ([args.mutant] if args.mutant else []):
         if name not in by_name:
             print(f"formal: no proof '{name}'; allowed: {', '.join(by_name)}", file=sys.stderr)
@@ -191,10 +230,12 @@ def main():
         record = prove(proof, ROOT, args.out / proof.name)
         records.append(record)
         line = f"formal: {proof.name}: {record['result']} in {record['seconds']} s"
-        if record["result"] != "proved":
-            line += f" ({record['check']}: {', '.join(record['assertions'])}; counterexample {record['counterexample']})"
+        if "assertions" in record:
+            line += (f" ({record['check']}: {', '.join(record['assertions'])}; counterexample "
+                     f"{record['counterexample']})")
+        line += f" (covers never reached: {', '.join(record['unreached'])})" if "unreached" in record else ""
+        line += f": {record['error']}" if "error" in record else ""
         print(line, file=sys.stderr)
-        (args.out / proof.name / "result.json").write_text(json.dumps({**record, **tool_versions()}, indent=1) + "\n")
     return 0 if all(r["result"] == "proved" for r in records) else 1
 
 

@@ -64,8 +64,13 @@ def digest(top, params, files):
 
 def without_proof(text):
     """A file's text without its `ifdef FORMAL block (scripts/formal.py's assertions), which neither
-    synthesis nor the simulator tops read: a new property leaves the cost rows current."""
-    return re.sub(rb"\n`ifdef FORMAL\n.*?\n`endif\n", b"", text, flags=re.S)
+    synthesis nor the simulator tops read: a new property leaves the cost rows current. A block
+    with an `else or a nested `if... would hide code they do read: refused."""
+    proofs = re.compile(rb"\n`ifdef FORMAL\n(.*?)\n`endif\n", re.S)
+    for block in proofs.findall(text):
+        if re.search(rb"`(else|elsif|ifdef|ifndef)\b", block):
+            raise ValueError("an `ifdef FORMAL block holds a conditional; keep proofs in one plain block")
+    return proofs.sub(b"", text)
 
 
 def include_dirs():

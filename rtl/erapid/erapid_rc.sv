@@ -454,11 +454,10 @@ module erapid_rc #(
 `endif
 
 `ifdef FORMAL
-  // Proved by scripts/formal.py (docs/formal.md): a wavelength passes to a source only from free
-  // and only when no board reported its laser lit in the window just measured (the laser that
-  // held it is dark before another lights), so no wavelength is granted to two sources at once;
-  // no source holds more than N wavelengths toward this board. The straps hold one arbitrary
-  // value each; the chain's and the ring's words are arbitrary.
+  // Proved by scripts/formal.py (docs/formal.md): this RC passes a wavelength to a source only
+  // from free and only when no board reported its laser lit at the last BoardRequest; no source
+  // holds more than N wavelengths toward this board. The straps hold one arbitrary value each;
+  // the chain's and the ring's words are arbitrary (that the reports are true is not proved here).
   (* anyconst *) logic [BoardWidth-1:0] f_board;
   (* anyconst *) logic [TimeWidth-1:0]  f_rw;
   (* anyconst *) logic                  f_dbr, f_dpm;
@@ -487,6 +486,8 @@ module erapid_rc #(
       for (int r = 1; r < Boards; r++) assert (held[r*(BoardWidth+1) +: BoardWidth+1] <= degree_i);
     end
   end
+  // Reachable: a grant (wavelength 0 is free from reset: this board's own spare).
+  always_comb if (rst_ni) cover (owner_q[0 +: BoardWidth] == '0 && owner_d[0 +: BoardWidth] != '0);
 `endif
 endmodule
 `default_nettype wire

@@ -271,6 +271,8 @@ module fattree_switch_ctrl #(
       end
     end
   end
+  // Reachable: a Minimal-Tree switch below the root switches its last up link off.
+  always_comb if (rst_ni) cover (in_mt_i && !is_root_i && link_state_o[2*(Ports-1) +: 2] == 2'd2);
 `endif
 endmodule
 `default_nettype wire

@@ -298,6 +298,10 @@ module photonic_switch_ctrl #(
     end
   end
   always_comb if (rst_ni) assert (slots_q <= slots_i);
+  // Reachable (the assumptions leave traces that matter): a segment ending in the buffer, and two
+  // reservations on one output at once.
+  always_comb if (rst_ni) cover (rsp == RspBuffered);
+  always_comb if (rst_ni) cover (busy_q[0] && busy_q[1]);
 `endif
 endmodule
 `default_nettype wire
