@@ -255,10 +255,10 @@ module photonic_switch_ctrl #(
 `endif
 
 `ifdef FORMAL
-  // Proved by scripts/formal.py (docs/formal.md): a channel is held by at most one reservation,
-  // busy exactly when a converter entry holds it; the buffer holds at most its entries. The straps
-  // hold one arbitrary value each; requests are arbitrary (one that contradicts the table answers
-  // Error and changes nothing).
+  // Proved by scripts/formal.py (docs/formal.md), with the simulation checks above: a channel is
+  // held by at most one reservation, busy exactly when a converter entry holds it; the buffer
+  // holds at most its entries. The straps hold one arbitrary value each; requests are arbitrary
+  // (one that contradicts the table answers Error and changes nothing).
   (* anyconst *) logic [1:0]           f_mode;
   (* anyconst *) logic                 f_has_buffer;
   (* anyconst *) logic [SlotWidth-1:0] f_slots;
@@ -273,7 +273,7 @@ module photonic_switch_ctrl #(
     assume (buf_channels_i >= (ChanWidth+1)'(1) && buf_channels_i <= (ChanWidth+1)'(Channels));
     assume (req_i <= ReqTeardown && mode_i <= ModeSegment);
   end
-  // Entry e's fields, and holds[e] of output o: entry e is a reservation of channel o.
+  // holds[e] of channel o: converter entry e is a reservation of o.
   for (genvar o = 0; o < Entries; o++) begin : g_f_channel
     logic [Entries-1:0] holds;
     for (genvar e = 0; e < Entries; e++) begin : g_f_entry
