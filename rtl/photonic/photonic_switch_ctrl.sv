@@ -255,9 +255,10 @@ module photonic_switch_ctrl #(
 `endif
 
 `ifdef FORMAL
-  // Proved by scripts/formal.py (docs/formal.md), with the simulation checks above: a channel is
-  // held by at most one reservation, busy exactly when a converter entry holds it; the buffer
-  // holds at most its entries. The straps hold one arbitrary value each; requests are arbitrary
+  // Proved by scripts/formal.py (docs/formal.md): a channel is held by at most one reservation,
+  // busy exactly when a converter entry holds it; the buffer holds at most its entries, and the
+  // two invariants of the simulation checks above hold (Yosys 0.52 cannot prove a check clocked by
+  // the reset too, so they are restated here). The straps hold one arbitrary value each; requests are arbitrary
   // (one that contradicts the table answers Error and changes nothing).
   (* anyconst *) logic [1:0]           f_mode;
   (* anyconst *) logic                 f_has_buffer;
@@ -298,6 +299,7 @@ module photonic_switch_ctrl #(
     end
   end
   always_comb if (rst_ni) assert (slots_q <= slots_i);
+  always_comb if (rst_ni) assert (rr_q < PortWidth'(Ports) && !(rsp == RspBuffered && slots_q == '1));
   // Reachable (the assumptions leave traces that matter): a segment ending in the buffer, and two
   // reservations on one output at once.
   always_comb if (rst_ni) cover (rsp == RspBuffered);
