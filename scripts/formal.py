@@ -184,8 +184,18 @@ def markdown():
     return "\n".join(rows)
 
 
+def describe(record):
+    """A record in one line: the result, and what failed, was unreached or went wrong."""
+    line = f"{record['result']} in {record['seconds']} s"
+    if "assertions" in record:
+        line += f" ({record['check']}: {', '.join(record['assertions'])}"
+        line += f"; counterexample {record['counterexample']})" if "counterexample" in record else ")"
+    line += f" (covers never reached: {', '.join(record['unreached'])})" if "unreached" in record else ""
+    return line + (f": {record['error']}" if "error" in record else "")
+
+
 def mutant(proof, out):
-    """The proof on a copy of the RTL (OUT/rtl, kept to reproduce it) with its planted bug must
+    """The proof on a copy of the RTL (OUT/copy, kept to reproduce it) with its planted bug must
     fail in the base case, with a trace from reset, and leave a waveform."""
     copy = out / "copy"
     shutil.rmtree(copy, ignore_errors=True)
@@ -197,9 +207,7 @@ def mutant(proof, out):
     (copy / file).write_text(source.replace(text, replacement, 1))
     record = prove(proof, copy, out)
     vcd = record.get("counterexample")
-    print(f"formal: {proof.name} with '{replacement}' in {file}: {record['result']}"
-          + (f" ({record['check']}: {', '.join(record['assertions'])}; counterexample {vcd})" if vcd else "")
-          + (f": {record['error']}" if "error" in record else ""))
+    print(f"formal: {proof.name} with '{replacement}' in {file}: {describe(record)}")
     return record.get("check") == "base case" and vcd is not None and Path(vcd).stat().st_size > 0
 
 
@@ -228,13 +236,7 @@ def main():
     for proof in [by_name[n] for n in args.names] or PROOFS:
         record = prove(proof, ROOT, args.out / proof.name)
         records.append(record)
-        line = f"formal: {proof.name}: {record['result']} in {record['seconds']} s"
-        if "assertions" in record:
-            line += (f" ({record['check']}: {', '.join(record['assertions'])}; counterexample "
-                     f"{record['counterexample']})")
-        line += f" (covers never reached: {', '.join(record['unreached'])})" if "unreached" in record else ""
-        line += f": {record['error']}" if "error" in record else ""
-        print(line, file=sys.stderr)
+        print(f"formal: {proof.name}: {describe(record)}", file=sys.stderr)
     return 0 if all(r["result"] == "proved" for r in records) else 1
 
 
