@@ -211,6 +211,12 @@ KeyTable::KeyTable(std::vector<KeySpec> keys, std::vector<KeyRule> rules)
     if (!index_.emplace(keys_[i].name, i).second) {
       throw std::logic_error(std::string("key ") + keys_[i].name + " is declared twice");
     }
+    try {
+      defaults_[keys_[i].name] = Convert(keys_[i], YAML::Load(keys_[i].default_value));
+    } catch (const std::exception& e) {
+      throw std::logic_error(std::string("key ") + keys_[i].name +
+                             ": its default is not allowed: " + e.what());
+    }
   }
   for (const KeyRule& rule : rules_) {
     for (const std::string& k : rule.keys) {
@@ -226,9 +232,7 @@ const KeySpec* KeyTable::Find(const std::string& name) const {
   return it == index_.end() ? nullptr : &keys_[it->second];
 }
 
-Scenario::Scenario(const KeyTable& keys) : keys_(&keys) {
-  for (const auto& spec : keys.all()) values_[spec.name] = Convert(spec, YAML::Load(spec.default_value));
-}
+Scenario::Scenario(const KeyTable& keys) : keys_(&keys), values_(keys.defaults()) {}
 
 Scenario Scenario::Load(const KeyTable& keys, const std::string& path, const std::vector<std::string>& sets) {
   std::ifstream file(path, std::ios::binary);

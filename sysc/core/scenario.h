@@ -64,17 +64,20 @@ struct KeyRule {
 // Every key of a run, in documentation order; names are unique.
 class KeyTable {
  public:
-  // Throws std::logic_error when two specs share a name or a rule names no key (programming
-  // errors, not bad input).
+  // Throws std::logic_error when two specs share a name, a default breaks its own spec or a rule
+  // names no key (programming errors, not bad input).
   explicit KeyTable(std::vector<KeySpec> keys, std::vector<KeyRule> rules = {});
   const std::vector<KeySpec>& all() const { return keys_; }
   const std::vector<KeyRule>& rules() const { return rules_; }
   const KeySpec* Find(const std::string& name) const;
+  // Every key's default, converted once: a scenario starts from a copy, not from YAML again.
+  const std::map<std::string, nlohmann::json>& defaults() const { return defaults_; }
 
  private:
   std::vector<KeySpec> keys_;
   std::vector<KeyRule> rules_;
   std::unordered_map<std::string, size_t> index_;
+  std::map<std::string, nlohmann::json> defaults_;
 };
 
 class Scenario {
