@@ -13,7 +13,7 @@ packages=(
   verilator                                        # RTL -> C++ models
   libsystemc-dev                                   # SystemC kernel of the harness
   "libcatch2-dev|catch2" clang-format              # tests (Catch2 3 | 2), the C++ style check
-  clang libclang-rt-dev                            # libFuzzer targets (scripts/fuzz.sh)
+  clang libclang-rt-dev                            # libFuzzer targets (cmake/icnsimFuzz.cmake)
   yosys z3                                         # hardware cost, completeness of regs_o; proofs
   gtkwave                                          # waveform viewer for the FST dumps
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results

@@ -1,5 +1,6 @@
-// libFuzzer target: any bytes as a workload trace. A ScenarioError (with the line and the reason)
-// is the expected answer to a malformed trace; anything else is a bug.
+// libFuzzer target: any bytes as a workload trace for a network of 64 nodes, read by the reader
+// `workload.kind: trace` uses. A ScenarioError (naming the line and what is wrong) is the
+// expected answer to a malformed trace; anything else is a bug.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -11,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   try {
-    (void)icn::ReadTrace(in, "fuzz.trace");
+    (void)icn::ReadTrace(in, "fuzz.trace", 64);
   } catch (const icn::ScenarioError&) {
   }
   return 0;

@@ -190,7 +190,7 @@ std::vector<std::string> Erapid(std::vector<std::string> sets) {
   return all;
 }
 
-const icn::ErapidControl& Control(tb::Run& run) {
+const icn::ErapidControl& ErapidCtl(tb::Run& run) {
   return dynamic_cast<const icn::ErapidControl&>(*run.mechanism());
 }
 
@@ -205,7 +205,7 @@ TEST_CASE("Lock-Step re-allocation under full load loses nothing and lifts compl
     tb::Run run("erapid_static", {std::string("erapid.mode=") + mode, "traffic.pattern=complement",
                                   "traffic.load=0.9", "sim.warmup_cycles=5000", "sim.measure_cycles=10000"});
     run.sim->RunToEnd();
-    const icn::ErapidControl& control = Control(run);
+    const icn::ErapidControl& control = ErapidCtl(run);
     for (int y = 0; y < 8; ++y) {
       for (int x = 0; x < 8; ++x) CHECK(control.holder(x, y) == 7 - y);  // all eight to the sender
     }
@@ -237,7 +237,7 @@ TEST_CASE("Lock-Step re-allocates on every built-in size as on 8 boards", "[net]
                  "traffic.load=0.9", "sim.warmup_cycles=" + std::to_string(3 * rw),
                  "sim.measure_cycles=" + std::to_string(2 * rw)});
     run.sim->RunToEnd();
-    const icn::ErapidControl& control = Control(run);
+    const icn::ErapidControl& control = ErapidCtl(run);
     for (int y = 0; y < boards; ++y) {
       for (int x = 0; x < boards; ++x) CHECK(control.holder(x, y) == boards - 1 - y);
     }
@@ -273,7 +273,7 @@ TEST_CASE("DPM steps idle lasers down to the lowest level", "[net][erapid]") {
   tb::Run run("erapid_static", {"erapid.mode=p_nb", "traffic.pattern=uniform", "traffic.load=0.1",
                                 "sim.warmup_cycles=8000", "sim.measure_cycles=5000"});
   run.sim->RunToEnd();
-  const icn::ErapidControl& control = Control(run);
+  const icn::ErapidControl& control = ErapidCtl(run);
   CHECK(control.lit() == 56);  // no re-allocation: the static lasers only
   CHECK(control.MeanLevel() < 0.5);
   const nlohmann::json r = tb::DrainedResults(run);

@@ -44,12 +44,16 @@ std::vector<std::string> Photonic(const std::string& mode, std::vector<std::stri
   return sets;
 }
 
-icn::PhotonicNetwork& Net(tb::Run& run) { return dynamic_cast<icn::PhotonicNetwork&>(run.sim->fabric()); }
-icn::PhotonicControl& Control(tb::Run& run) { return dynamic_cast<icn::PhotonicControl&>(*run.mechanism()); }
+icn::PhotonicNetwork& PhotonicNet(tb::Run& run) {
+  return dynamic_cast<icn::PhotonicNetwork&>(run.sim->fabric());
+}
+icn::PhotonicControl& PhotonicCtl(tb::Run& run) {
+  return dynamic_cast<icn::PhotonicControl&>(*run.mechanism());
+}
 
 int HeldChannels(tb::Run& run) {
   int held = 0;
-  for (int sw = 0; sw < Net(run).switches(); ++sw) held += Control(run).HeldChannels(sw);
+  for (int sw = 0; sw < PhotonicNet(run).switches(); ++sw) held += PhotonicCtl(run).HeldChannels(sw);
   return held;
 }
 
@@ -217,7 +221,7 @@ TEST_CASE("photonic: a failed reservation releases every channel it took", "[net
   }));
   CHECK(least == 3);
   CHECK(most == 7);
-  CHECK(Net(run).Report(run.sim->cycle())["failed_attempts"].get<uint64_t>() > 100);
+  CHECK(PhotonicNet(run).Report(run.sim->cycle())["failed_attempts"].get<uint64_t>() > 100);
   const nlohmann::json r = run.Results();
   CHECK(r["check"]["ok"] == true);
   Settle(run, 100);
@@ -228,10 +232,11 @@ TEST_CASE("photonic: the walk-back ends the segment at the nearest free buffer",
   // every_2: buffers where x + y is even. 1 -> 6 fails at switch 5 (no buffer) and ends at 4.
   const std::string trace = Trace("nearest", {{5, 7, 524288, 0}, {1, 6, 4096, 50}});
   tb::Run run(Row("segment", "every_2", trace));
-  REQUIRE(RunUntil(run, [&] { return Net(run).slots_used(4) == 1; }));
+  REQUIRE(RunUntil(run, [&] { return PhotonicNet(run).slots_used(4) == 1; }));
   REQUIRE(RunUntil(run, [&] { return run.sim->cycle() == 1000; }));
-  for (int sw = 0; sw < Net(run).switches(); ++sw) CHECK(Net(run).slots_used(sw) == (sw == 4 ? 1u : 0u));
-  CHECK(Net(run).Locate(1) == "sending from or reserving at the buffer of switch 4");
+  for (int sw = 0; sw < PhotonicNet(run).switches(); ++sw)
+    CHECK(PhotonicNet(run).slots_used(sw) == (sw == 4 ? 1u : 0u));
+  CHECK(PhotonicNet(run).Locate(1) == "sending from or reserving at the buffer of switch 4");
   const nlohmann::json r = run.Results();
   REQUIRE(r["check"]["ok"] == true);
   CHECK(r["photonic"]["segments_to_buffer"] == 1);
@@ -244,10 +249,10 @@ TEST_CASE("photonic: a full buffer sends the reservation back to its source", "[
   const std::string trace = Trace("full", {{5, 7, 524288, 0}, {1, 6, 4096, 50}, {2, 7, 4096, 500}});
   tb::Run run(Row("segment", "every_4", trace));
   REQUIRE(RunUntil(run, [&] { return run.sim->cycle() == 2000; }));
-  const nlohmann::json f = Net(run).Report(run.sim->cycle());
+  const nlohmann::json f = PhotonicNet(run).Report(run.sim->cycle());
   CHECK(f["segments_to_buffer"] == 1);
-  CHECK(Net(run).slots_used(4) == 1);
-  const std::string at = Net(run).Locate(2);
+  CHECK(PhotonicNet(run).slots_used(4) == 1);
+  const std::string at = PhotonicNet(run).Locate(2);
   CHECK(at.find("NIC of node 2") != std::string::npos);
   const nlohmann::json r = run.Results();
   REQUIRE(r["check"]["ok"] == true);
@@ -411,9 +416,9 @@ TEST_CASE("photonic: refusals the harness predicts equal the model's on random c
     with["params"]["photonic"].erase("predict_refusals");
     without["params"]["photonic"].erase("predict_refusals");
     CHECK(with == without);
-    CHECK(Net(slow).predicted_refusals() == 0);
-    predicted += Net(fast).predicted_refusals();
-    predicted_at_buffers += Net(fast).predicted_refusals_at_buffers();
+    CHECK(PhotonicNet(slow).predicted_refusals() == 0);
+    predicted += PhotonicNet(fast).predicted_refusals();
+    predicted_at_buffers += PhotonicNet(fast).predicted_refusals_at_buffers();
   }
   CHECK(predicted > 1000);            // the shortcut was taken
   CHECK(predicted_at_buffers > 100);  // also where a buffer could have taken the segment

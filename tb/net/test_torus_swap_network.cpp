@@ -39,8 +39,8 @@ std::vector<std::string> Swaps(const std::string& dims, std::vector<std::string>
   return Torus(dims, std::move(sets));
 }
 
-icn::PacketStepTorus& Net(tb::Run& run) { return dynamic_cast<icn::PacketStepTorus&>(run.sim->fabric()); }
-icn::TorusSwapControl& Control(tb::Run& run) {
+icn::PacketStepTorus& SwapNet(tb::Run& run) { return dynamic_cast<icn::PacketStepTorus&>(run.sim->fabric()); }
+icn::TorusSwapControl& SwapCtl(tb::Run& run) {
   return dynamic_cast<icn::TorusSwapControl&>(*run.mechanism());
 }
 
@@ -81,10 +81,10 @@ TEST_CASE("a heavy flow pulls its destination next to its source in two swaps", 
                               "torus_swap.variant=fixed", "torus_swap.threshold=10"}));
   run.sim->RunToEnd();
   const nlohmann::json r = tb::DrainedResults(run);
-  CHECK(Control(run).swaps() == 2);
-  CHECK(Net(run).succ(0, 0) == 3);  // ring 0: dimension x, cycle y = 0, rising coordinates
+  CHECK(SwapCtl(run).swaps() == 2);
+  CHECK(SwapNet(run).succ(0, 0) == 3);  // ring 0: dimension x, cycle y = 0, rising coordinates
   CHECK(r["latency"]["hops_avg"].get<double>() < 1.1);
-  CHECK(Control(run).StaleEntries() == 0);
+  CHECK(SwapCtl(run).StaleEntries() == 0);
 }
 
 TEST_CASE("F'_ba counts the hops a swap would save b's packets to a as b's routing table sees them",
@@ -102,7 +102,7 @@ TEST_CASE("F'_ba counts the hops a swap would save b's packets to a as b's routi
     tb::Run run(Swaps("[8,8]", {"workload.kind=trace", "workload.trace=" + trace.path,
                                 "torus_swap.variant=fixed", "torus_swap.threshold=65535",
                                 "torus_swap.period_cycles=64", "torus_swap.back_credit=" + credit}));
-    icn::PacketStepTorus& net = Net(run);
+    icn::PacketStepTorus& net = SwapNet(run);
     uint8_t* view = net.table(1, 4);
     view[5] = static_cast<uint8_t>((view[4] + 3) % 8);
     int sent = 0;
@@ -114,7 +114,7 @@ TEST_CASE("F'_ba counts the hops a swap would save b's packets to a as b's routi
       }
     }
     CHECK(sent == 10);
-    CHECK(Control(run).BackTotal(1, 4) == (credit == "hops" ? 20u : 10u));
+    CHECK(SwapCtl(run).BackTotal(1, 4) == (credit == "hops" ? 20u : 10u));
     run.sim->RunToEnd();
     tb::DrainedResults(run);
   }
@@ -130,7 +130,7 @@ void SwapsInFlight(const std::string& protocol) {
                               "torus_swap.variant=fixed", "torus_swap.threshold=0", "torus_swap.cost_hops=0",
                               "torus_swap.period_cycles=64", "torus_swap.block_cycles=20",
                               "torus_swap.back_credit=ring", "torus_swap.protocol=" + protocol}));
-  icn::PacketStepTorus& net = Net(run);
+  icn::PacketStepTorus& net = SwapNet(run);
   std::map<std::pair<int, int>, uint64_t> last_created;  // per pair: the last delivered packet's creation
   int out_of_order = 0;
   run.sim->on_delivery = [&](const icn::Packet& p, uint64_t) {
@@ -158,12 +158,12 @@ void SwapsInFlight(const std::string& protocol) {
     // The blocked receivers block on the step after b switched.
     INFO("cycle " << run.sim->cycle());
     REQUIRE(starts == per_swap * static_cast<int>(switched));
-    switched = Control(run).swaps() - swaps_before;
-    swaps_before = Control(run).swaps();
+    switched = SwapCtl(run).swaps() - swaps_before;
+    swaps_before = SwapCtl(run).swaps();
   }
   const nlohmann::json r = tb::DrainedResults(run);
-  INFO("swaps " << Control(run).swaps());
-  CHECK(Control(run).swaps() > 50);
+  INFO("swaps " << SwapCtl(run).swaps());
+  CHECK(SwapCtl(run).swaps() > 50);
   REQUIRE(runs.size() == 1);
   CHECK(runs.begin()->first == 20);
   CHECK(out_of_order == 0);
@@ -212,10 +212,10 @@ TEST_CASE("after a burst of swaps every destination is reached within P - 1 hops
   };
   run.sim->RunToEnd();
   tb::DrainedResults(run);
-  INFO("swaps " << Control(run).swaps());
-  CHECK(Control(run).swaps() > 20);
+  INFO("swaps " << SwapCtl(run).swaps());
+  CHECK(SwapCtl(run).swaps() > 20);
   CHECK(reached.size() == 64 * 63);
-  CHECK(Control(run).StaleEntries() < 64 * 8);  // most tables are up to date again
+  CHECK(SwapCtl(run).StaleEntries() < 64 * 8);  // most tables are up to date again
 }
 
 // The ring credit of F'_ba makes uniform traffic swap often (see SwapsInFlight).
@@ -229,7 +229,7 @@ TEST_CASE("the adaptive threshold rises while swaps are frequent and falls when 
   icn::TorusSwapControl* control = nullptr;
   double at_load_end = 0;
   while (run.sim->Tick()) {
-    control = &Control(run);
+    control = &SwapCtl(run);
     if (run.sim->cycle() == 6000) at_load_end = control->MeanThreshold();
   }
   INFO("mean threshold at the load's end " << at_load_end << ", at the end " << control->MeanThreshold());

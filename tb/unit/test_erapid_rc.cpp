@@ -19,7 +19,7 @@ namespace {
 
 constexpr int kLevels = 6;
 using Word = ref::ErapidLc::Word;
-using Straps = ref::ErapidRc::Straps;
+using RcStraps = ref::ErapidRc::Straps;
 using icn::Bits;
 
 // The two sizes, with the random test's windows per run (a window of eight boards costs ~8x).
@@ -60,7 +60,7 @@ class Ring {
  public:
   static constexpr int kBoards = Size::kBoards, kSlots = kBoards * kBoards;
 
-  explicit Ring(const Straps& straps) : straps_(straps) {
+  explicit Ring(const RcStraps& straps) : straps_(straps) {
     for (auto& levels : last_level_) levels.fill(-1);  // dark out of reset
   }
 
@@ -77,7 +77,7 @@ class Ring {
     }
     for (int b = 0; b < kBoards; ++b) {
       Board<Size>& board = boards_[b];
-      Straps s = straps_;
+      RcStraps s = straps_;
       s.board = b;
       Drive(board.dut, s, chain_in[b], ring_in[b]);
       board.model.Clock(static_cast<uint16_t>(cycle_), s, chain_in[b], ring_in[b]);
@@ -155,7 +155,7 @@ class Ring {
   uint64_t cycle() const { return cycle_; }
 
  private:
-  static void Drive(tb::Dut<typename Size::Model>& dut, const Straps& s, const Word& chain_in,
+  static void Drive(tb::Dut<typename Size::Model>& dut, const RcStraps& s, const Word& chain_in,
                     const Word& ring_in) {
     dut->board_i = s.board;
     dut->rw_cycles_i = s.rw;
@@ -176,7 +176,7 @@ class Ring {
     dut.Clock();
   }
 
-  Straps straps_;
+  RcStraps straps_;
   std::array<Board<Size>, kBoards> boards_;
   std::array<std::array<int, kSlots>, kBoards> last_level_{};
   uint64_t cycle_ = 0;
@@ -192,7 +192,7 @@ TEMPLATE_TEST_CASE("erapid_rc matches its reference model on a ring of boards wi
   icn::Rng rng(seed);
   int grants = 0, level_changes = 0;
   for (int run = 0; run < 4; ++run) {
-    Straps s;
+    RcStraps s;
     s.dbr = run != 1;
     s.dpm = run != 2;
     s.degree = 1 + static_cast<int>(rng.Below(kBoards));
@@ -235,7 +235,7 @@ TEMPLATE_TEST_CASE("Lock-Step on the ring: statistics reach the requester in ste
   // A ReqSlot's {lit mask, busy, occupancy}: widths grow with the board index's.
   constexpr int kOccWidth = 24 + TestType::kBoardWidth, kBusyWidth = 16 + TestType::kBoardWidth;
   // Complement traffic: board s sends on its lasers toward board B - 1 - s only, with full queues.
-  Straps s;
+  RcStraps s;
   s.degree = kBoards;
   s.dpm = false;
   s.rw = 600;

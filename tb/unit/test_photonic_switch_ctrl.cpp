@@ -20,7 +20,7 @@ using icn::PhotonicReq;
 using icn::PhotonicRsp;
 using icn::SwitchAnswer;
 using icn::SwitchRequest;
-using Straps = ref::PhotonicSwitchCtrl::Straps;
+using SwitchStraps = ref::PhotonicSwitchCtrl::Straps;
 
 constexpr int kPorts = 7, kChannels = 8, kBuffer = kPorts;  // 8 channels at most, 5 in use unless set
 
@@ -28,7 +28,7 @@ struct Switch {
   tb::Dut<Vphotonic_switch_ctrl7> dut;
   ref::PhotonicSwitchCtrl model{kPorts, kChannels};
 
-  SwitchAnswer Handle(const Straps& s, const SwitchRequest& r) {
+  SwitchAnswer Handle(const SwitchStraps& s, const SwitchRequest& r) {
     dut->mode_i = static_cast<uint8_t>(s.mode);
     dut->has_buffer_i = s.has_buffer;
     dut->slots_i = s.slots;
@@ -65,7 +65,7 @@ TEST_CASE("photonic_switch_ctrl: lock-step with the reference on random requests
   for (PhotonicMode mode : {PhotonicMode::kCircuit, PhotonicMode::kPacketised, PhotonicMode::kSegment}) {
     icn::Rng rng(tb::TestSeed() * 31 + static_cast<uint64_t>(mode));
     Switch sw;
-    Straps s{mode, true, 3};
+    SwitchStraps s{mode, true, 3};
     struct Circuit {
       int port, ch;
       bool configured;
@@ -113,7 +113,7 @@ TEST_CASE("photonic_switch_ctrl: lock-step with the reference on random requests
 
 TEST_CASE("photonic_switch_ctrl: a channel is never taken twice", "[unit]") {
   Switch sw;
-  const Straps s{PhotonicMode::kCircuit, false, 0};
+  const SwitchStraps s{PhotonicMode::kCircuit, false, 0};
   // Five circuits fill output 3; the sixth fails; an input channel already in use is refused.
   for (int ch = 0; ch < 5; ++ch) {
     const SwitchAnswer a = sw.Handle(s, Request(PhotonicReq::kReserve, 0, ch, 1u << 3));
@@ -133,7 +133,7 @@ TEST_CASE("photonic_switch_ctrl: a channel is never taken twice", "[unit]") {
 
 TEST_CASE("photonic_switch_ctrl: adaptive choice goes round the candidates", "[unit]") {
   Switch sw;
-  const Straps s{PhotonicMode::kPacketised, false, 0};
+  const SwitchStraps s{PhotonicMode::kPacketised, false, 0};
   const uint32_t up = 0b1110000;  // ports 4, 5, 6
   std::vector<int> ports;
   for (int i = 0; i < 6; ++i)
@@ -144,7 +144,7 @@ TEST_CASE("photonic_switch_ctrl: adaptive choice goes round the candidates", "[u
 
 TEST_CASE("photonic_switch_ctrl: the buffer ends a segment only where Algorithm 1 allows", "[unit]") {
   Switch sw;
-  Straps s{PhotonicMode::kSegment, true, 1};
+  SwitchStraps s{PhotonicMode::kSegment, true, 1};
   for (int ch = 0; ch < 5; ++ch) sw.Handle(s, Request(PhotonicReq::kReserve, 0, ch, 1u << 2));
   // Output 2 is full: the segment's source cannot end it here; another switch can, once.
   REQUIRE(sw.Handle(s, Request(PhotonicReq::kReserve, 1, 0, 1u << 2, true)).kind == PhotonicRsp::kFailed);

@@ -11,14 +11,14 @@
 
 namespace {
 
-using Straps = ref::TorusSwapCriterion::Straps;
+using CriterionStraps = ref::TorusSwapCriterion::Straps;
 using Events = ref::TorusSwapCriterion::Events;
 
 struct Criterion {
   tb::Dut<Vtorus_swap_criterion> dut;
   ref::TorusSwapCriterion model;
 
-  void Clock(const Straps& s, const Events& e) {
+  void Clock(const CriterionStraps& s, const Events& e) {
     dut->period_i = s.period;
     dut->variant_i = s.variant;
     dut->threshold_i = s.threshold;
@@ -49,7 +49,8 @@ struct Criterion {
 };
 
 // Runs one period with the given event counts spread over its steps (one event a step each).
-void Period(Criterion& c, const Straps& s, int self, int next, int near, int far, Events neighbour = {}) {
+void Period(Criterion& c, const CriterionStraps& s, int self, int next, int near, int far,
+            Events neighbour = {}) {
   for (uint32_t step = 0; step < s.period; ++step) {
     Events e = neighbour;
     e.arrive_self = step < static_cast<uint32_t>(self);
@@ -69,7 +70,7 @@ TEST_CASE("torus_swap_criterion matches its reference model on random events", "
   int wants = 0, decisions = 0;
   for (int run = 0; run < 6; ++run) {
     Criterion c;
-    Straps s;
+    CriterionStraps s;
     s.period = 20 + rng.Below(200);
     s.variant = static_cast<uint8_t>(run % 3);
     s.threshold = rng.Below(60);
@@ -123,7 +124,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
                                                     {1u, 0u, true, false},
                                                     {1u, 1u, false, false}}) {
     Criterion c;
-    Straps s;
+    CriterionStraps s;
     s.period = 50;
     s.threshold = threshold;
     s.cost = cost;
@@ -146,7 +147,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
   const auto m_of = [](int self, int next, int near, int far, uint32_t b_orig, uint32_t b_back,
                        bool hops = false) {
     Criterion c;
-    Straps s;
+    CriterionStraps s;
     s.period = 40;
     s.extra_hops = 3;
     s.back_credit_hops = hops;
@@ -171,7 +172,7 @@ TEST_CASE("the swap criterion on hand-computed fluxes", "[unit][torus]") {
 TEST_CASE("F'_ba counts the hops a swap saves or one per packet", "[unit][torus]") {
   for (const bool hops : {true, false}) {
     Criterion c;
-    Straps s;
+    CriterionStraps s;
     s.period = 30;
     s.back_credit_hops = hops;
     for (uint32_t step = 0; step < s.period; ++step) {
@@ -188,7 +189,7 @@ TEST_CASE("F'_ba counts the hops a swap saves or one per packet", "[unit][torus]
 
 TEST_CASE("the randomised threshold spans 0 to 2R around R", "[unit][torus]") {
   Criterion c;
-  Straps s;
+  CriterionStraps s;
   s.period = 10;
   s.variant = ref::TorusSwapCriterion::kRandomised;
   s.threshold = 100;
@@ -211,7 +212,7 @@ TEST_CASE("the randomised threshold spans 0 to 2R around R", "[unit][torus]") {
 
 TEST_CASE("the adaptive threshold rises after swaps and falls after quiet periods", "[unit][torus]") {
   Criterion c;
-  Straps s;
+  CriterionStraps s;
   s.period = 20;
   s.variant = ref::TorusSwapCriterion::kAdaptive;
   s.threshold = 40;
