@@ -11,9 +11,12 @@
 set(FUZZ_PARSERS sysc/core/scenario.cpp sysc/run/run_params.cpp sysc/traffic/workload.cpp)
 set_source_files_properties(${FUZZ_PARSERS} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 
+option(ICNSIM_FUZZ "build the fuzz targets (with clang++, when found)" ON)
 find_program(FUZZ_CLANGXX clang++)
 set(FUZZ_TARGETS "")
-if(NOT FUZZ_CLANGXX)
+if(NOT ICNSIM_FUZZ)
+  return()
+elseif(NOT FUZZ_CLANGXX)
   message(STATUS "fuzz: no clang++ (scripts/setup.sh installs it); no fuzz targets")
   return()
 endif()
@@ -46,7 +49,7 @@ foreach(name scenario set trace)
   add_custom_command(OUTPUT ${target}
     COMMAND ${FUZZ_CLANGXX} -fsanitize=fuzzer,address,undefined ${entry} ${FUZZ_PARSER_OBJECTS}
             -Wl,--start-group $<TARGET_FILE:icncore> $<TARGET_FILE:controllers> -Wl,--end-group
-            $<TARGET_LINKER_FILE:yaml-cpp> ${SYSTEMC_LIBRARY} ${OPENSSL_CRYPTO_LIBRARY} -lz -latomic -lpthread -ldl -o ${target}
+            -lyaml-cpp ${SYSTEMC_LIBRARY} ${OPENSSL_CRYPTO_LIBRARY} -lz -latomic -lpthread -ldl -o ${target}
     DEPENDS ${entry} ${FUZZ_PARSER_OBJECTS} icncore controllers
     COMMENT "fuzz: linking fuzz_${name}"
     COMMAND_EXPAND_LISTS VERBATIM)

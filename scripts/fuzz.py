@@ -91,15 +91,17 @@ def run(target, binary, seeds, dictionary, runs, out):
     flags = [f"-runs={runs}", "-max_len=4096", "-timeout=10", "-rss_limit_mb=2048", "-print_final_stats=1"]
     if target != "trace":
         flags.append(f"-dict={dictionary}")
-    done = subprocess.run([str(binary), *flags, "corpus", str(seeds / target)], cwd=work,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    (work / "log.txt").write_text(done.stdout)
-    execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", done.stdout)
-    seconds = re.search(r"Done (\d+) runs in (\d+) second", done.stdout)
-    ok = done.returncode == 0 and execs is not None
+    log = work / "log.txt"  # (written as it runs: tail it to follow a long run)
+    with log.open("w") as out_file:
+        status = subprocess.run([str(binary), *flags, "corpus", str(seeds / target)], cwd=work,
+                                stdout=out_file, stderr=subprocess.STDOUT).returncode
+    text = log.read_text(errors="replace")
+    execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", text)
+    seconds = re.search(r"Done (\d+) runs in (\d+) second", text)
+    ok = status == 0 and execs is not None
     if not ok:
-        print(done.stdout[-4000:], file=sys.stderr)
-        print(f"fuzz_{target}: FAILED (exit {done.returncode}); inputs and log in {work}", file=sys.stderr)
+        print(text[-4000:], file=sys.stderr)
+        print(f"fuzz_{target}: FAILED (exit {status}); inputs and log in {work}", file=sys.stderr)
     return ok, int(execs.group(1)) if execs else 0, int(seconds.group(2)) if seconds else None
 
 
