@@ -22,7 +22,7 @@ elseif(NOT FUZZ_CLANGXX)
 endif()
 
 set(FUZZ_DIR ${CMAKE_BINARY_DIR}/fuzz)
-set(FUZZ_COMPILE -std=c++17 -O1 -g -fno-sanitize-recover=undefined
+set(FUZZ_COMPILE -std=c++17 -O1 -gline-tables-only -fno-sanitize-recover=undefined
                  "-I$<JOIN:$<TARGET_PROPERTY:icncore,INCLUDE_DIRECTORIES>,$<SEMICOLON>-I>")
 function(fuzz_object source out)  # compiles source (relative to the source tree); out: its object
   string(REPLACE "/" "_" object ${source})
