@@ -6,11 +6,12 @@
 TARGET is scenario (a scenario file), set (--set options, one per line) or trace (a workload
 trace); all three by default. Each starts from a seed corpus made here: every bundled scenario and
 one file per key family (topology.*, eee.*, photonic.*, ...) holding each of its keys at its
-default, as a scenario and as --set lines, so every key icnsim accepts is in it; the traces of
+default, as a scenario and as --set lines, so every built-in key is in it; the traces of
 tb/fuzz/corpus/trace/. A dictionary of every key name and choice helps the mutations. Each target
 runs N inputs (default 20000) with AddressSanitizer and UBSan; a crash, a sanitizer report, an
 exception other than ScenarioError, an input taking more than 10 s or 2 GiB fails, leaving the input
-in OUT/NAME/ (default build/fuzz/runs/). Prints each target's inputs and seconds; exit 1 on failure.
+and libFuzzer's log in OUT/NAME/ (default OUT: build/fuzz/runs; CTest's: build/fuzz/runs-NAME) until
+the next run there. Prints each target's inputs and seconds; exit 1 on failure.
 """
 import argparse
 import json
@@ -98,7 +99,7 @@ def run(target, binary, seeds, dictionary, runs, out):
     text = log.read_text(errors="replace")
     execs = re.search(r"stat::number_of_executed_units:\s*(\d+)", text)
     seconds = re.search(r"Done (\d+) runs in (\d+) second", text)
-    ok = status == 0 and execs is not None
+    ok = status == 0 and execs is not None and int(execs.group(1)) >= runs
     if not ok:
         print(text[-4000:], file=sys.stderr)
         print(f"fuzz_{target}: FAILED (exit {status}); inputs and log in {work}", file=sys.stderr)
@@ -112,6 +113,8 @@ def main():
     parser.add_argument("--build", type=Path, default=ROOT / "build")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs: at least 1")
     targets = args.targets or TARGETS
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
@@ -121,8 +124,10 @@ def main():
     missing = [t for t in targets if not (fuzz / f"fuzz_{t}").is_file()]
     if missing:
         sys.exit(f"fuzz: {fuzz}/fuzz_{missing[0]} is not built (CMake builds it when clang++ is found)")
-    keys = json.loads(subprocess.run([str(args.build / "icnsim"), "keys", "--json"], check=True,
-                                     stdout=subprocess.PIPE, text=True).stdout)
+    listed = subprocess.run([str(args.build / "icnsim"), "keys", "--json"], stdout=subprocess.PIPE, text=True)
+    if listed.returncode != 0:
+        sys.exit(f"fuzz: {args.build}/icnsim keys --json failed (exit {listed.returncode})")
+    keys = json.loads(listed.stdout)
     out.mkdir(parents=True, exist_ok=True)
     # The seeds made from the key table are valid scenarios: else they would start the search
     # from an error, and the nesting written here would be wrong.
