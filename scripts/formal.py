@@ -80,6 +80,33 @@ PROOFS = [
         ("rtl/erapid/erapid_rc.sv", "end else if (alloc_owner == '0 && !lit_anywhere_q[alloc_x_q]) begin",
          "end else if (alloc_owner == '0) begin"),
         ["rtl/erapid"]),
+    Proof(
+        "eee_handshake", "eee_link",
+        ["rtl/common/link_power_seq.sv", "rtl/eee/eee_pdt_timer.sv", "rtl/eee/eee_port.sv", "rtl/eee/eee_link.sv"],
+        {"MaxLatency": 2, "TimerWidth": 3, "TransWidth": 2, "QueueWidth": 1}, 6, 16,
+        "The two ends of a link go through the same power states on the same cycles; with eager wake "
+        "one end may follow the other, never more than L - 1 cycles behind. A packet queued at an end "
+        "whose link is off can send after at most t_w + 3L + 1 cycles (t_w + 2 with eager wake): 3L + 1 "
+        "is the handshake when the slave's request is overtaken by the master's, and it is reached.",
+        "straps constant and equal at both ends (eager wake, L of 1 or 2, t_s and t_w up to 3), PDT "
+        "thresholds any; the time base counts cycles; queues and received flits arbitrary, a flit sent "
+        "only when the end is enabled, a queued packet leaves only by being sent",
+        ("rtl/eee/eee_port.sv", "if (can_accept) sync_d = latency_i;", "if (can_accept) sync_d = latency_i - 1'b1;"),
+        ["rtl/eee"]),
+    Proof(
+        "torus_swaps", "torus_swap_ring",
+        ["tb/formal/torus_swap_criterion_free.sv", "rtl/torus/torus_swap_ctrl.sv", "rtl/torus/torus_swap_ring.sv"],
+        {"Nodes": 4, "CountWidth": 2, "TimeWidth": 4}, 3, 10,
+        "No two swaps overlap: a node switches places only while its predecessor holds as a and its "
+        "successor as c (in a ring of 4 every two swaps share a node, so one swap at a time), and the "
+        "order stays one cycle through every node. Each stage of the handshake ties the three nodes' "
+        "roles to the words between them and to how long a has left before it gives up.",
+        "the swap criterion replaced by a free wish to swap on every cycle and node "
+        "(tb/formal/torus_swap_criterion_free.sv); straps constant (protocol, period, Tr at least 1); "
+        "the time base counts cycles; drain status arbitrary",
+        ("rtl/torus/torus_swap_ctrl.sv", "end else if (dn_msg == MsgDrain) begin  // the paper's swap: no drain",
+         "end else if (1'b1) begin  // the paper's swap: no drain"),
+        ["rtl/torus"]),
 ]
 
 
@@ -200,6 +227,9 @@ def mutant(proof, out):
     copy = out / "copy"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(ROOT / "rtl", copy / "rtl")
+    for stand_in in [f for f in proof.files if not f.startswith("rtl/")]:  # tb/formal/'s
+        (copy / stand_in).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / stand_in, copy / stand_in)
     file, text, replacement = proof.mutant
     source = (copy / file).read_text()
     if text not in source:

@@ -97,6 +97,11 @@ module torus_swap_ctrl #(
   output logic                           updated_o,       // the table changed at the last edge
   output logic [TimeWidth-1:0]           deadline_o,      // next time-base compare
   output logic                           busy_o           // must be clocked this step
+
+`ifdef FORMAL
+  ,
+  output logic [TimeWidth-1:0]           f_until_o        // the reply limit, drain limit or block end (the ring's proof)
+`endif
 );
   `include "torus_swap_msg.svh"
 
@@ -350,6 +355,10 @@ module torus_swap_ctrl #(
   assign updated_o    = updated_q;
   assign table_o = pos_q;
   assign deadline_o = role_q == RoleBDrain || role_q == RoleBlocked ? until_q : crit_deadline;
+
+`ifdef FORMAL
+  assign f_until_o  = until_q;
+`endif
   assign busy_o     = crit_busy || (role_q != RoleIdle && role_q != RoleBlocked)
                       || dn_msg_q != MsgNone || up_msg_q != MsgNone || note_out_q || pending_q;
 

@@ -64,6 +64,10 @@ module torus_swap_ring #(
   logic [Nodes-1:0]            note_valid;
   logic [Nodes*CountWidth-1:0] orig_total, far_total;
 
+`ifdef FORMAL
+  logic [Nodes*TimeWidth-1:0]  f_until;
+`endif
+
   for (genvar k = 0; k < Nodes; k++) begin : g_node
     localparam logic [LW-1:0] Label = LW'(k);
     logic [LW-1:0] pred, succ;
@@ -128,6 +132,11 @@ module torus_swap_ring #(
       .updated_o    (updated_o[k]),
       .deadline_o   (deadline_o[k*TimeWidth +: TimeWidth]),
       .busy_o       (busy_o[k])
+
+`ifdef FORMAL
+      ,
+      .f_until_o    (f_until[k*TimeWidth +: TimeWidth])
+`endif
     );
     assign succ_reset[k*LW +: LW] = k == Nodes - 1 ? '0 : LW'(k + 1);
     assign pred_reset[k*LW +: LW] = k == 0 ? LW'(Nodes - 1) : LW'(k - 1);
@@ -180,6 +189,102 @@ module torus_swap_ring #(
         if (i + 1 < Nodes) assert (at != '0);
       end
       assert (at == '0);
+    end
+  end
+`endif
+
+`ifdef FORMAL
+  // Proved by scripts/formal.py (docs/formal.md), with the criterion's swap wishes free on every
+  // cycle (tb/formal/torus_swap_criterion_free.sv). The straps hold one arbitrary value each, the
+  // time base counts cycles, drain status is arbitrary.
+  (* anyconst *) logic                 f_drain;
+  (* anyconst *) logic [TimeWidth-1:0] f_period, f_block;
+  logic                 f_started = 1'b0;
+  logic [TimeWidth-1:0] f_now_q;
+  always_ff @(posedge clk_i) begin
+    f_started <= 1'b1;
+    f_now_q   <= now_i;
+  end
+  always_comb begin
+    assume (rst_ni == f_started);
+    assume (drain_i == f_drain && period_i == f_period && block_i == f_block && f_block != '0);
+    if (f_started) assume (now_i == f_now_q + 1'b1);
+  end
+  localparam logic [3:0] RoleIdle = 4'd0, RoleAWait = 4'd1, RoleAHold = 4'd2, RoleBWait = 4'd3, RoleBGranted = 4'd4,
+                         RoleBDrain = 4'd5, RoleBSwitch = 4'd6, RoleCHold = 4'd7, RoleBlocked = 4'd8;
+  `include "torus_swap_msg.svh"
+  always_comb begin
+    if (rst_ni) begin
+      logic [LW-1:0] at;
+      // The order is one cycle through every node
+      at = '0;
+      for (int unsigned i = 0; i < Nodes; i++) begin
+        at = succ_q[at*LW +: LW];
+        assert (pred_q[at*LW +: LW] != at && succ_q[pred_q[at*LW +: LW]*LW +: LW] == at);
+        if (i + 1 < Nodes) assert (at != '0);
+      end
+      assert (at == '0);
+      // The handshake's invariants, which make the proof inductive: each stage of a swap, with the
+      // roles of its three nodes, the words in flight between them, and how long a waits for its reply
+      for (int unsigned k = 0; k < Nodes; k++) begin
+        logic [LW-1:0] p, n;
+        logic [3:0] r, rp, rn;
+        logic [2:0] dn, up, dnp, upn;
+        logic [TimeWidth-1:0] left_p;
+        p = pred_q[k*LW +: LW];
+        n = succ_q[k*LW +: LW];
+        r = role_o[k*4 +: 4];
+        rp = role_o[p*4 +: 4];
+        rn = role_o[n*4 +: 4];
+        dn = dn_msg[k*3 +: 3];
+        up = up_msg[k*3 +: 3];
+        dnp = dn_msg[p*3 +: 3];
+        upn = up_msg[n*3 +: 3];
+        left_p = f_until[p*TimeWidth +: TimeWidth] - now_i;
+        assert (r <= RoleBlocked);
+        if (r == RoleAWait) assert (f_until[k*TimeWidth +: TimeWidth] - now_i <= TimeWidth'(8));
+        if (dn == MsgLockB) assert (r == RoleAWait && f_until[k*TimeWidth +: TimeWidth] - now_i == TimeWidth'(7));
+        if (dn == MsgLockC) assert (r == RoleBWait && rp == RoleAWait && left_p == TimeWidth'(6));
+        if (r == RoleBWait && dn != MsgLockC)
+          assert (rp == RoleAWait && left_p == TimeWidth'(5) && (upn == MsgDeny || (upn == MsgGrant && rn == RoleCHold)));
+        if (r == RoleBGranted && up == MsgGrant) assert (rp == RoleAWait && left_p == TimeWidth'(4) && rn == RoleCHold);
+        if (r == RoleBGranted && up != MsgGrant) assert (rp == RoleAHold && dnp == MsgDrain && rn == RoleCHold);
+        if (r == RoleBDrain || r == RoleBSwitch) assert (rp == RoleAHold && dnp != MsgDrain && rn == RoleCHold);
+        if (r == RoleBSwitch) assert (dn == MsgSwitch && up == MsgSwitch);
+        if (dn == MsgSwitch || up == MsgSwitch) assert (r == RoleBSwitch);
+        if (dn == MsgDrain) assert (r == RoleAHold && rn == RoleBGranted);
+        if (r == RoleAHold && dn != MsgDrain)
+          assert (rn == RoleBDrain || rn == RoleBSwitch || (rn == RoleIdle && upn == MsgAbort));
+        if (dn == MsgAbort || up == MsgAbort)
+          assert (r == RoleIdle && dn == MsgAbort && up == MsgAbort && rp == RoleAHold && rn == RoleCHold);
+        if (up == MsgGrant)
+          assert ((r == RoleCHold && rp == RoleBWait) || (r == RoleBGranted && rp == RoleAWait));
+        if (r == RoleCHold)
+          assert ((rp == RoleBWait && up == MsgGrant) || rp == RoleBGranted || rp == RoleBDrain || rp == RoleBSwitch
+                  || (rp == RoleIdle && dnp == MsgAbort));
+      end
+      // A node switches places only with its predecessor holding as a and its successor as c
+      for (int unsigned b = 0; b < Nodes; b++) begin
+        if (switching_o[b]) begin
+          assert (role_o[pred_q[b*LW +: LW]*4 +: 4] == RoleAHold && role_o[succ_q[b*LW +: LW]*4 +: 4] == RoleCHold);
+        end
+      end
+    end
+  end
+  // Reachable: a swap in each protocol, a lock denied, an aborted drain.
+  logic f_denied, f_aborted;
+  always_comb begin
+    f_denied = 1'b0;
+    f_aborted = 1'b0;
+    for (int unsigned k = 0; k < Nodes; k++) begin
+      if (up_msg[k*3 +: 3] == MsgDeny) f_denied = 1'b1;
+      if (up_msg[k*3 +: 3] == MsgAbort) f_aborted = 1'b1;
+    end
+    if (rst_ni) begin
+      cover (switching_o != '0 && !f_drain);
+      cover (switching_o != '0 && f_drain);
+      cover (f_denied);
+      cover (f_aborted);
     end
   end
 `endif
