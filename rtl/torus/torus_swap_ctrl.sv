@@ -100,13 +100,15 @@ module torus_swap_ctrl #(
 
 `ifdef FORMAL
   ,
-  output logic [TimeWidth-1:0]           f_until_o        // the reply limit, drain limit or block end (the ring's proof)
+  output logic [TimeWidth-1:0]           f_until_o        // until_q, for the ring's proof
 `endif
 );
   `include "torus_swap_msg.svh"
 
-  // Grant or Deny reaches a within 4 steps of LockB. A Deny can still be lost: sent by a successor
-  // that switches places on the next step, it goes to the new predecessor. a gives up after this.
+  // Grant or Deny reaches a within 4 steps of LockB, and b within 2 of LockC. A Deny can still be
+  // lost: sent by a successor that switches places on the next step, it goes to the new
+  // predecessor. a and b give up after this (b silently: a gives up on its own, and a Deny sent
+  // this late could end a's next request instead).
   localparam int unsigned ReplySteps = 8;
 
   typedef enum logic [3:0] {
@@ -216,6 +218,7 @@ module torus_swap_ctrl #(
           dn_msg_d = MsgLockC;
           dn_a_d   = dn_a_i;
           dn_b_d   = label_i;
+          until_d  = now_i + TimeWidth'(ReplySteps);
         end else if (dn_msg == MsgLockC && !pending_q) begin  // this node is c
           role_d   = RoleCHold;
           peer_a_d = dn_a_i;
@@ -246,7 +249,7 @@ module torus_swap_ctrl #(
         end else if (up_msg == MsgDeny) begin
           role_d   = RoleIdle;
           up_msg_d = MsgDeny;
-        end
+        end else if (now_i == until_q) role_d = RoleIdle;  // c's Deny lost to a switch
       end
       RoleBGranted: begin
         if (dn_msg == MsgDrain && drain_i) begin

@@ -210,8 +210,10 @@ module torus_swap_ring #(
     assume (drain_i == f_drain && period_i == f_period && block_i == f_block && f_block != '0);
     if (f_started) assume (now_i == f_now_q + 1'b1);
   end
-  localparam logic [3:0] RoleIdle = 4'd0, RoleAWait = 4'd1, RoleAHold = 4'd2, RoleBWait = 4'd3, RoleBGranted = 4'd4,
-                         RoleBDrain = 4'd5, RoleBSwitch = 4'd6, RoleCHold = 4'd7, RoleBlocked = 4'd8;
+  // torus_swap_ctrl's roles (swap_role_e)
+  localparam logic [3:0] RoleIdle = 4'd0, RoleAWait = 4'd1, RoleAHold = 4'd2, RoleBWait = 4'd3,
+                         RoleBGranted = 4'd4, RoleBDrain = 4'd5, RoleBSwitch = 4'd6, RoleCHold = 4'd7,
+                         RoleBlocked = 4'd8;
   `include "torus_swap_msg.svh"
   always_comb begin
     if (rst_ni) begin
@@ -225,12 +227,12 @@ module torus_swap_ring #(
       end
       assert (at == '0);
       // The handshake's invariants, which make the proof inductive: each stage of a swap, with the
-      // roles of its three nodes, the words in flight between them, and how long a waits for its reply
+      // roles of its three nodes, the words in flight between them, and how long a and b wait
       for (int unsigned k = 0; k < Nodes; k++) begin
         logic [LW-1:0] p, n;
         logic [3:0] r, rp, rn;
         logic [2:0] dn, up, dnp, upn;
-        logic [TimeWidth-1:0] left_p;
+        logic [TimeWidth-1:0] left, left_p;  // cycles to this node's and its predecessor's limit
         p = pred_q[k*LW +: LW];
         n = succ_q[k*LW +: LW];
         r = role_o[k*4 +: 4];
@@ -240,16 +242,22 @@ module torus_swap_ring #(
         up = up_msg[k*3 +: 3];
         dnp = dn_msg[p*3 +: 3];
         upn = up_msg[n*3 +: 3];
+        left = f_until[k*TimeWidth +: TimeWidth] - now_i;
         left_p = f_until[p*TimeWidth +: TimeWidth] - now_i;
         assert (r <= RoleBlocked);
-        if (r == RoleAWait) assert (f_until[k*TimeWidth +: TimeWidth] - now_i <= TimeWidth'(8));
-        if (dn == MsgLockB) assert (r == RoleAWait && f_until[k*TimeWidth +: TimeWidth] - now_i == TimeWidth'(7));
-        if (dn == MsgLockC) assert (r == RoleBWait && rp == RoleAWait && left_p == TimeWidth'(6));
+        if (r == RoleAWait) assert (left <= TimeWidth'(8));
+        if (dn == MsgLockB) assert (r == RoleAWait && left == TimeWidth'(7));
+        if (dn == MsgLockC)
+          assert (r == RoleBWait && rp == RoleAWait && left_p == TimeWidth'(6) && left == TimeWidth'(7));
         if (r == RoleBWait && dn != MsgLockC)
-          assert (rp == RoleAWait && left_p == TimeWidth'(5) && (upn == MsgDeny || (upn == MsgGrant && rn == RoleCHold)));
-        if (r == RoleBGranted && up == MsgGrant) assert (rp == RoleAWait && left_p == TimeWidth'(4) && rn == RoleCHold);
-        if (r == RoleBGranted && up != MsgGrant) assert (rp == RoleAHold && dnp == MsgDrain && rn == RoleCHold);
-        if (r == RoleBDrain || r == RoleBSwitch) assert (rp == RoleAHold && dnp != MsgDrain && rn == RoleCHold);
+          assert (rp == RoleAWait && left_p == TimeWidth'(5) && left == TimeWidth'(6)
+                  && (upn == MsgDeny || (upn == MsgGrant && rn == RoleCHold)));
+        if (r == RoleBGranted && up == MsgGrant)
+          assert (rp == RoleAWait && left_p == TimeWidth'(4) && rn == RoleCHold);
+        if (r == RoleBGranted && up != MsgGrant)
+          assert (rp == RoleAHold && dnp == MsgDrain && rn == RoleCHold);
+        if (r == RoleBDrain || r == RoleBSwitch)
+          assert (rp == RoleAHold && dnp != MsgDrain && rn == RoleCHold);
         if (r == RoleBSwitch) assert (dn == MsgSwitch && up == MsgSwitch);
         if (dn == MsgSwitch || up == MsgSwitch) assert (r == RoleBSwitch);
         if (dn == MsgDrain) assert (r == RoleAHold && rn == RoleBGranted);
@@ -260,13 +268,14 @@ module torus_swap_ring #(
         if (up == MsgGrant)
           assert ((r == RoleCHold && rp == RoleBWait) || (r == RoleBGranted && rp == RoleAWait));
         if (r == RoleCHold)
-          assert ((rp == RoleBWait && up == MsgGrant) || rp == RoleBGranted || rp == RoleBDrain || rp == RoleBSwitch
-                  || (rp == RoleIdle && dnp == MsgAbort));
+          assert ((rp == RoleBWait && up == MsgGrant) || rp == RoleBGranted || rp == RoleBDrain
+                  || rp == RoleBSwitch || (rp == RoleIdle && dnp == MsgAbort));
       end
       // A node switches places only with its predecessor holding as a and its successor as c
       for (int unsigned b = 0; b < Nodes; b++) begin
         if (switching_o[b]) begin
-          assert (role_o[pred_q[b*LW +: LW]*4 +: 4] == RoleAHold && role_o[succ_q[b*LW +: LW]*4 +: 4] == RoleCHold);
+          assert (role_o[pred_q[b*LW +: LW]*4 +: 4] == RoleAHold
+                  && role_o[succ_q[b*LW +: LW]*4 +: 4] == RoleCHold);
         end
       end
     end

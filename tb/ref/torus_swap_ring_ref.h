@@ -13,7 +13,7 @@ namespace ref {
 
 enum SwapMsg : uint8_t { kNone, kLockB, kLockC, kGrant, kDeny, kDrain, kSwitch, kAbort };
 enum SwapRole : uint8_t { kIdle, kAWait, kAHold, kBWait, kBGranted, kBDrain, kBSwitch, kCHold, kBlocked };
-constexpr uint16_t kReplySteps = 8;  // a waits this long for Grant or Deny
+constexpr uint16_t kReplySteps = 8;  // a and b wait this long for Grant or Deny
 
 struct SwapStraps {
   TorusSwapCriterion::Straps criterion;
@@ -63,6 +63,7 @@ class TorusSwapCtrl {
           down.msg = kLockC;
           down.a = a;
           down.b = b;
+          until = static_cast<uint16_t>(now + kReplySteps);
         } else if (dn == kLockC && !pending) {
           role = kCHold;
           a = in.from_pred.a;
@@ -92,6 +93,8 @@ class TorusSwapCtrl {
         if (up == kGrant || up == kDeny) {
           role = up == kGrant ? kBGranted : kIdle;
           upw.msg = up;
+        } else if (now == until_) {  // c's Deny lost to a switch: give up, silently
+          role = kIdle;
         }
         break;
       case kBGranted:
