@@ -100,7 +100,7 @@ PROOFS = [
         "No two swaps overlap: a node switches places only while its predecessor holds as a and its "
         "successor as c (in a ring of 4 every two swaps share a node, so one swap at a time), and the "
         "order stays one cycle through every node. Each stage of the handshake ties the three nodes' "
-        "roles to the words between them and to how long a has left before it gives up.",
+        "roles to the words between them and to how long a and b have left before they give up.",
         "the swap criterion replaced by a free wish to swap on every cycle and node "
         "(tb/formal/torus_swap_criterion_free.sv); straps constant (protocol, period, Tr at least 1); "
         "the time base counts cycles; drain status arbitrary",

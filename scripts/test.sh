@@ -38,7 +38,8 @@ if [ "${1:-}" = "--sanitize" ]; then
   # E-RAPID's 16-board controllers are left out (their adapter is the template the 4- and 8-board
   # runs instantiate; sanitised, they would add two minutes to CI's 40-minute budget).
   scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=$flags" \
-    -DICNSIM_VERILATED_FLAGS=-fno-sanitize=all "-DICNSIM_VERILATED_COLD_FLAGS=-O0;-fno-sanitize=all" "-DICNSIM_TEST_MAIN_FLAGS=-O0;-fno-sanitize=all" \
+    -DICNSIM_VERILATED_FLAGS=-fno-sanitize=all "-DICNSIM_VERILATED_COLD_FLAGS=-O0;-fno-sanitize=all" \
+    "-DICNSIM_TEST_MAIN_FLAGS=-O0;-fno-sanitize=all" \
     "-DICNSIM_TEST_FLAGS=-O1;-fno-sanitize=all;-DICNSIM_SANITIZED_BUILD" \
     "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" -DICNSIM_ERAPID_16_BOARDS=OFF \
     -DICNSIM_FUZZ=OFF
