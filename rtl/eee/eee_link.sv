@@ -157,7 +157,7 @@ module eee_link #(
   // it; a <= L - 1 is still to arrive) at [(e*MaxLatency + a)*3 +: 3], else none.
   logic [2*MaxLatency*3-1:0] f_flight;
   logic [1:0]                f_req_out, f_refuse_out;  // a handshake's request, a refusal in flight
-  logic [1:0]                f_first_q;
+  logic                      f_first_q;  // the first cycle after reset
   always_comb begin
     for (int e = 0; e < 2; e++) begin
       f_req_out[e] = 1'b0;
@@ -171,12 +171,12 @@ module eee_link #(
       end
     end
   end
-  always_ff @(posedge clk_i) f_first_q <= {f_first_q[0], !rst_ni};
+  always_ff @(posedge clk_i) f_first_q <= !rst_ni;
   always_comb begin
     if (rst_ni) begin
       for (int e = 0; e < 2; e++) begin
         // HsStart only on the first cycle after reset
-        assert ((hs_state_o[e*2 +: 2] == 2'd3) == f_first_q[0]);
+        assert ((hs_state_o[e*2 +: 2] == 2'd3) == f_first_q);
         // An Accept is in flight exactly while its sender waits in HsSync, the partner in HsReq
         for (int a = 0; a < MaxLatency; a++) begin
           assert ((f_flight[(e*MaxLatency + a)*3 +: 3] == 3'd3)

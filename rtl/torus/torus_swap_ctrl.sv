@@ -358,12 +358,12 @@ module torus_swap_ctrl #(
   assign updated_o    = updated_q;
   assign table_o = pos_q;
   assign deadline_o = role_q == RoleBDrain || role_q == RoleBlocked ? until_q : crit_deadline;
+  assign busy_o     = crit_busy || (role_q != RoleIdle && role_q != RoleBlocked)
+                      || dn_msg_q != MsgNone || up_msg_q != MsgNone || note_out_q || pending_q;
 
 `ifdef FORMAL
   assign f_until_o  = until_q;
 `endif
-  assign busy_o     = crit_busy || (role_q != RoleIdle && role_q != RoleBlocked)
-                      || dn_msg_q != MsgNone || up_msg_q != MsgNone || note_out_q || pending_q;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i or negedge rst_ni) begin
