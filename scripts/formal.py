@@ -2,7 +2,9 @@
 """Formal proofs of the controllers' safety properties: each property is an assertion in the
 controller's RTL (its `ifdef FORMAL` block, the subset Yosys's read_verilog -formal accepts, with
 the straps and the harness's contract as assumptions), proved for every input sequence by
-k-induction with yosys-smtbmc and z3 on the small parameterisation listed below.
+k-induction with yosys-smtbmc and z3 on the small parameterisation listed below. A proof without
+induction (k = 0, the E-RAPID system) makes the induction in its FORMAL block, whose runs start from
+reset and from each invariant; ABC's bmc3 checks them on the AIGER netlist.
 
 A proof holds only if, besides, the assumptions leave the traces that matter: every cover()
 statement of the block is reached from reset (and --presat fails a step whose assumptions
@@ -11,7 +13,8 @@ seconds there; on Yosys's word-level netlist it can take minutes). The gate netl
 registers and ports but not the names of the logic between them, so when a property fails the
 word-level netlist searches again for a failure of the same check, and its trace, with every
 signal, is the counterexample waveform (OUT/NAME/counterexample.vcd, for GTKWave; result.json
-names the assertions it breaks).
+names the assertions it breaks). For a proof without induction the waveform is the gate netlist's
+(registers and ports): z3 takes minutes on the E-RAPID system's word-level netlist.
 
   scripts/formal.py [--out DIR] [NAME ...]   prove (all by default); exit 1 if one fails
   scripts/formal.py --mutant NAME            prove NAME on its RTL with a planted bug: exit 0 only
@@ -43,6 +46,8 @@ class Proof:
     assumes: str  # what the proof takes from the harness
     mutant: tuple  # (file, text, replacement): a bug the proof must find
     includes: list = field(default_factory=list)
+    ties: dict = field(default_factory=dict)  # top's inputs held at a constant ("9'd64")
+    module_params: dict = field(default_factory=dict)  # {module: {parameter: value}} below the top
 
 
 PROOFS = [
@@ -107,22 +112,55 @@ PROOFS = [
         ("rtl/torus/torus_swap_ctrl.sv", "end else if (dn_msg == MsgDrain) begin  // the paper's swap: no drain",
          "end else if (1'b1) begin  // the paper's swap: no drain"),
         ["rtl/torus"]),
+    # k = 0: no induction step. The design's FORMAL block makes the induction itself: its runs start
+    # from every state an invariant allows, at the points of the schedule where nothing is in flight.
+    Proof(
+        "erapid_across_boards", "erapid_ring",
+        ["tb/formal/erapid_link_stats_free.sv", "rtl/erapid/erapid_laser_seq.sv", "rtl/erapid/erapid_lc.sv",
+         "rtl/erapid/erapid_rc.sv", "rtl/erapid/erapid_board.sv", "rtl/erapid/erapid_ring.sv"],
+        {"Boards": 3, "TimeWidth": 7, "QueueWidth": 1, "Levels": 2, "FormalWindow": 70}, 0, 22,
+        "No two lasers are ever lit on one wavelength into one board's coupler, across the whole system "
+        "(three boards: their RCs on the ring, every LC and laser). From reset, and from every state "
+        "each point of the window's schedule allows (settled, sampled, re-allocated, responded: an "
+        "invariant each), the runs reach the next point with its invariant and never light a "
+        "wavelength twice: by induction over the schedule's points, never. A grant takes effect.",
+        "every laser's window statistics free (tb/formal/erapid_link_stats_free.sv), so the RCs may "
+        "classify sources and scale lasers in any way; thresholds fixed (L_min and B_min 64/256, "
+        "B_max 192/256, B_con 128/256, capacity 1: with free statistics every class stays reachable); "
+        "DBR, DPM, N, t_vdd and t_relock constant, any; window Rw = 70 cycles (the shortest the "
+        "schedule allows at B = 3); the time base counts cycles; drain status and traffic arbitrary",
+        ("rtl/erapid/erapid_lc.sv", "assign on    = commanded_q[l] ? on_q[l] : static_on_i[l];",
+         "assign on    = commanded_q[l] ? on_q[l] : 1'b1;"),
+        ["rtl/erapid"],
+        {"l_min_i": "9'd64", "b_min_i": "9'd64", "b_max_i": "9'd192", "b_con_i": "9'd128", "capacity_i": "1'b1"},
+        {"erapid_rc": {"FormalFromReset": 0}}),
 ]
 
 
 TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes under a minute)
 
 
-def yosys_script(proof, rtl, smt2, gates):
+def yosys_script(proof, rtl, out, kind):
+    """Yosys's script for a netlist: "word" (word.smt2) or "gates" (proof.smt2, AND gates; for a
+    proof without induction also proof.aig, for ABC: no covers, every undriven bit free)."""
     includes = " ".join(f"-I{rtl / d}" for d in proof.includes)
     files = " ".join(str(rtl / f) for f in proof.files)
     params = " ".join(f"-set {k} {v}" for k, v in proof.params.items())
     # SYNTHESIS: the simulation checks are left out (most state the harness's side of the contract).
-    lines = [f"read_verilog -formal -DSYNTHESIS -sv {includes} {files}",
-             f"chparam {params} {proof.top}", f"prep -flatten -top {proof.top}", "async2sync", "dffunmap"]
-    if gates:
-        lines += ["techmap", "opt -fast", "abc -g AND", "opt_clean", "dffunmap"]
-    return "\n".join(lines + [f"write_smt2 -wires {smt2}"]) + "\n"
+    lines = [f"read_verilog -formal -DSYNTHESIS -sv {includes} {files}"]
+    lines += [f"chparam {' '.join(f'-set {k} {v}' for k, v in p.items())} {m}" for m, p in proof.module_params.items()]
+    lines += [f"chparam {params} {proof.top}", f"prep -flatten -top {proof.top}"]
+    if proof.ties:
+        lines += [f"delete -port {' '.join(f'{proof.top}/{port}' for port in proof.ties)}", f"cd {proof.top}"]
+        lines += [f"connect -set {port} {value}" for port, value in proof.ties.items()] + ["cd .."]
+    lines += ["async2sync", "dffunmap"]
+    if kind == "word":
+        return "\n".join(lines + [f"write_smt2 -wires {out / 'word.smt2'}"]) + "\n"
+    lines += ["techmap", "opt -fast", "abc -g AND", "opt_clean", "dffunmap", f"write_smt2 -wires {out / 'proof.smt2'}"]
+    if not proof.depth:
+        lines += ["setundef -undriven -anyseq", "setundef -anyseq", "aigmap", "delete t:$cover",
+                  f"delete -port {proof.top}/o:*", f"write_aiger -zinit {out / 'proof.aig'}"]
+    return "\n".join(lines) + "\n"
 
 
 class ToolError(Exception):
@@ -136,14 +174,13 @@ def call(args):
         raise ToolError(f"{args[0]} gave no answer within {TIMEOUT} s") from None
 
 
-def netlist(proof, rtl, out, gates):
-    smt2 = out / ("proof.smt2" if gates else "word.smt2")
-    script = out / ("proof.ys" if gates else "word.ys")
-    script.write_text(yosys_script(proof, rtl, smt2, gates))
+def netlist(proof, rtl, out, kind):
+    script = out / f"{kind}.ys"
+    script.write_text(yosys_script(proof, rtl, out, kind))
     run = call(["yosys", "-q", "-s", str(script)])
     if run.returncode != 0:
         raise ToolError(f"yosys failed:\n{run.stdout}{run.stderr}")
-    return smt2
+    return out / ("word.smt2" if kind == "word" else "proof.smt2")
 
 
 def smtbmc(smt2, depth, mode="", extra=()):
@@ -169,13 +206,23 @@ def prove(proof, rtl, out):
     record = {"proof": proof.name, "top": proof.top, "parameters": proof.params, "k": proof.depth,
               "base_case_steps": proof.reach}
     try:
-        gates = netlist(proof, rtl, out, gates=True)
-        for check, mode in (("base case", ""), ("induction", "-i")):
-            ok, failed, step = smtbmc(gates, proof.depth if mode else proof.reach, mode)
+        gates = netlist(proof, rtl, out, "gates")
+        if proof.depth:
+            checks = [("base case", "", proof.reach), ("induction", "-i", proof.depth)]
+        else:  # (the runs from reset and from the invariants; ABC's search is faster, z3 names the failure)
+            failed_step = abc_bmc(out / "proof.aig", proof.reach)
+            checks = [] if failed_step is None else [("base case", "", failed_step + 1)]
+        for check, mode, depth in checks:
+            ok, failed, step = smtbmc(gates, depth, mode)
             if not ok:
                 record.update(result="failed", check=check, assertions=failed)
-                explain(proof, rtl, out, mode, proof.depth if mode else step + 1, record)
+                # (z3 took minutes on the E-RAPID system's word-level netlist: its waveform is the
+                # gate netlist's, with every register and port)
+                netlist_kind = "word" if proof.depth else "gates"
+                explain(proof, rtl, out, mode, depth if mode else step + 1, record, netlist_kind)
                 break
+            if not proof.depth:
+                raise ToolError(f"ABC found a failure in step {depth - 1} that z3 does not")
         else:
             ok, unreached, _ = smtbmc(gates, proof.reach, "-c")
             record.update(result="proved") if ok else record.update(result="vacuous", check="covers",
@@ -187,12 +234,26 @@ def prove(proof, rtl, out):
     return record
 
 
-def explain(proof, rtl, out, mode, depth, record):
-    """The word-level search for a failure of the same check: its trace has every signal's name."""
+def abc_bmc(aiger, depth):
+    """ABC's bounded search of the AIGER netlist's properties, assumptions folded in: the step of
+    the first failure, or None."""
+    run = call(["yosys-abc", "-c", f"read_aiger {aiger}; fold; orpos; bmc3 -F {depth}"])
+    found = re.search(r"asserted in frame (\d+)", run.stdout)
+    if found:
+        return int(found.group(1))
+    if run.returncode != 0 or f"No output asserted in {depth} frames" not in run.stdout:
+        raise ToolError(f"yosys-abc gave no answer:\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
+    return None
+
+
+def explain(proof, rtl, out, mode, depth, record, kind):
+    """The search again for a failure of the same check, writing its trace: on the word-level
+    netlist (kind "word"), every signal's name."""
     vcd = out / "counterexample.vcd"
-    ok, failed, _ = smtbmc(netlist(proof, rtl, out, gates=False), depth, mode, ["--unroll", "--dump-vcd", str(vcd)])
+    smt2 = netlist(proof, rtl, out, "word") if kind == "word" else out / "proof.smt2"
+    ok, failed, _ = smtbmc(smt2, depth, mode, ["--unroll", "--dump-vcd", str(vcd)])
     if ok or not vcd.exists():
-        raise ToolError(f"the word-level netlist did not fail where the gate netlist did ({record['check']})")
+        raise ToolError(f"the {kind} netlist did not fail where the gate netlist did ({record['check']})")
     record.update(counterexample=str(vcd), counterexample_breaks=failed)
 
 
@@ -207,7 +268,8 @@ def markdown():
             "|---|---|---|---|---|---|---|"]
     for p in PROOFS:
         params = ", ".join(f"{k} = {v}" for k, v in p.params.items())
-        rows.append(f"| `{p.name}` | `{p.top}` | {params} | {p.reach} cycles | {p.depth} | {p.proves} | {p.assumes} |")
+        k = p.depth or "none: runs from each invariant (below)"
+        rows.append(f"| `{p.name}` | `{p.top}` | {params} | {p.reach} cycles | {k} | {p.proves} | {p.assumes} |")
     return "\n".join(rows)
 
 

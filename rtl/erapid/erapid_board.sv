@@ -56,6 +56,17 @@ module erapid_board #(
   output logic [2:0]                   step_o,        // enum: rc_step_e
   output logic [Boards*BoardWidth-1:0] owner_o,
   output logic [Boards*2-1:0]          class_o
+
+`ifdef FORMAL
+  ,
+  // For the ring's proof (scripts/formal.py): each laser's command at its LC, and no word on the
+  // chain or the ring and no re-allocation under way
+  output logic [Slots-1:0]             f_on_o,
+  output logic                         f_quiet_o,
+  output logic [Boards*BoardWidth-1:0] f_owner_o,  // the RC's owners, relative to this board
+  output logic [TimeWidth-1:0]         f_window_end_o, // the RC's last window end
+  output logic [Slots-1:0]             f_lit_o         // the RC's lasers lit at the last LinkRequest
+`endif
 );
   localparam int unsigned SlotWidth = $clog2(Slots + 1);
 
@@ -63,6 +74,11 @@ module erapid_board #(
   logic [Boards:0]              hop_valid;
   logic [(Boards+1)*2-1:0]      hop_kind;
   logic [(Boards+1)*ChainWidth-1:0] hop_data;
+
+`ifdef FORMAL
+  logic f_rc_quiet;
+  assign f_quiet_o = f_rc_quiet && hop_valid == '0 && !ring_valid_o;
+`endif
 
   erapid_rc #(
     .Boards     (Boards),
@@ -101,6 +117,14 @@ module erapid_board #(
     .class_o       (class_o),
     .on_o          (on_o),
     .level_o       (level_o)
+
+`ifdef FORMAL
+    ,
+    .f_quiet_o     (f_rc_quiet),
+    .f_owner_o     (f_owner_o),
+    .f_window_end_o (f_window_end_o),
+    .f_lit_o       (f_lit_o)
+`endif
   );
 
   for (genvar x = 0; x < Boards; x++) begin : gen_lc
@@ -140,6 +164,11 @@ module erapid_board #(
       .power_level_o   (power_level_o[x*Boards*3 +: Boards*3]),
       .laser_state_o   (laser_state_o[x*Boards*3 +: Boards*3]),
       .until_o         (until_o[x*Boards*TimeWidth +: Boards*TimeWidth])
+
+`ifdef FORMAL
+      ,
+      .f_on_o          (f_on_o[x*Boards +: Boards])
+`endif
     );
   end
 endmodule

@@ -58,6 +58,11 @@ module erapid_lc #(
   output logic [Lasers*3-1:0]          power_level_o,
   output logic [Lasers*3-1:0]          laser_state_o,    // 3 bits per laser, enum: laser_state_e
   output logic [Lasers*TimeWidth-1:0]  until_o           // each laser's step end
+
+`ifdef FORMAL
+  ,
+  output logic [Lasers-1:0]            f_on_o            // each laser's command (the ring's proof)
+`endif
 );
   `include "erapid_chain.svh"
 
@@ -136,6 +141,10 @@ module erapid_lc #(
 
     assign on    = commanded_q[l] ? on_q[l] : static_on_i[l];
     assign level = commanded_q[l] ? level_q[l*3 +: 3] : TopLevel;
+
+`ifdef FORMAL
+    assign f_on_o[l] = on;
+`endif
 
     erapid_laser_seq #(
       .TimeWidth (TimeWidth),

@@ -39,6 +39,12 @@ module erapid_rc #(
   localparam int unsigned OccWidth = TimeWidth + QueueWidth + BoardWidth,
   /// A ring word's data: a BoardRequest slot {lit mask, busy, occupancy}.
   localparam int unsigned RingWidth = Boards + BusyWidth + OccWidth
+
+`ifdef FORMAL
+  ,
+  /// The RC's proof starts from reset, the ring's from a window's boundary (scripts/formal.py).
+  parameter bit FormalFromReset = 1
+`endif
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -76,6 +82,15 @@ module erapid_rc #(
   output logic [Boards*2-1:0]         class_o,       // rc_class_e of each source, last window
   output logic [Slots-1:0]            on_o,          // laser x*B+y (transmitter x, toward y) lit here
   output logic [Slots*3-1:0]          level_o        // ... its commanded level
+
+`ifdef FORMAL
+  ,
+  // For the ring's proof: sends nothing, re-allocates nothing; the owners (relative)
+  output logic                        f_quiet_o,
+  output logic [Boards*BoardWidth-1:0] f_owner_o,
+  output logic [TimeWidth-1:0]        f_window_end_o,
+  output logic [Slots-1:0]            f_lit_o        // lasers lit at the last LinkRequest
+`endif
 );
   `include "erapid_chain.svh"
   typedef enum logic [2:0] {
@@ -466,8 +481,12 @@ module erapid_rc #(
   (* anyconst *) logic [8:0]            f_l_min, f_b_min, f_b_max, f_b_con;
   logic f_started = 1'b0;
   always_ff @(posedge clk_i) f_started <= 1'b1;
+  assign f_quiet_o = !(chain_send_q || ring_send_q || chain_valid_q || ring_valid_q || alloc_q);
+  assign f_owner_o = owner_q;
+  assign f_window_end_o = window_end_q;
+  assign f_lit_o = lit_q;
   always_comb begin
-    if (!f_started) assume (!rst_ni);
+    if (!f_started && FormalFromReset) assume (!rst_ni);
     assume (board_i == f_board && rw_cycles_i == f_rw && dbr_i == f_dbr && dpm_i == f_dpm
             && degree_i == f_degree && capacity_i == f_capacity && l_min_i == f_l_min
             && b_min_i == f_b_min && b_max_i == f_b_max && b_con_i == f_b_con);
