@@ -137,7 +137,7 @@ PROOFS = [
 ]
 
 
-TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes under a minute)
+TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes under three minutes)
 
 
 def yosys_script(proof, rtl, out, kind):
@@ -213,13 +213,16 @@ def prove(proof, rtl, out):
             failed_step = abc_bmc(out / "proof.aig", proof.reach)
             checks = [] if failed_step is None else [("base case", "", failed_step + 1)]
         for check, mode, depth in checks:
-            ok, failed, step = smtbmc(gates, depth, mode)
+            # (z3 took minutes on the E-RAPID system's word-level netlist: its waveform is the gate
+            # netlist's, with every register and port, written by this search)
+            vcd = out / "counterexample.vcd"
+            ok, failed, step = smtbmc(gates, depth, mode, [] if proof.depth else ["--dump-vcd", str(vcd)])
             if not ok:
                 record.update(result="failed", check=check, assertions=failed)
-                # (z3 took minutes on the E-RAPID system's word-level netlist: its waveform is the
-                # gate netlist's, with every register and port)
-                netlist_kind = "word" if proof.depth else "gates"
-                explain(proof, rtl, out, mode, depth if mode else step + 1, record, netlist_kind)
+                if proof.depth:
+                    explain(proof, rtl, out, mode, depth if mode else step + 1, record)
+                elif vcd.exists():
+                    record.update(counterexample=str(vcd), counterexample_breaks=failed)
                 break
             if not proof.depth:
                 raise ToolError(f"ABC found a failure in step {depth - 1} that z3 does not")
@@ -246,14 +249,12 @@ def abc_bmc(aiger, depth):
     return None
 
 
-def explain(proof, rtl, out, mode, depth, record, kind):
-    """The search again for a failure of the same check, writing its trace: on the word-level
-    netlist (kind "word"), every signal's name."""
+def explain(proof, rtl, out, mode, depth, record):
+    """The word-level search for a failure of the same check: its trace has every signal's name."""
     vcd = out / "counterexample.vcd"
-    smt2 = netlist(proof, rtl, out, "word") if kind == "word" else out / "proof.smt2"
-    ok, failed, _ = smtbmc(smt2, depth, mode, ["--unroll", "--dump-vcd", str(vcd)])
+    ok, failed, _ = smtbmc(netlist(proof, rtl, out, "word"), depth, mode, ["--unroll", "--dump-vcd", str(vcd)])
     if ok or not vcd.exists():
-        raise ToolError(f"the {kind} netlist did not fail where the gate netlist did ({record['check']})")
+        raise ToolError(f"the word-level netlist did not fail where the gate netlist did ({record['check']})")
     record.update(counterexample=str(vcd), counterexample_breaks=failed)
 
 
