@@ -35,17 +35,20 @@ endif()
 
 set(FUZZ_COMPILE -std=c++17 -O1 -gline-tables-only -fno-sanitize-recover=undefined
                  "-I$<JOIN:$<TARGET_PROPERTY:icncore,INCLUDE_DIRECTORIES>,$<SEMICOLON>-I>")
+# The object is named relative to the build folder, as Ninja names it: a depfile naming it by its
+# absolute path never matches, and Ninja then compiles it again on every build.
 function(fuzz_object source out)  # compiles source (relative to the source tree); out: its object
   string(REPLACE "/" "_" object ${source})
-  set(object ${FUZZ_DIR}/objects/${object}.o)
-  add_custom_command(OUTPUT ${object}
+  set(object fuzz/objects/${object}.o)
+  add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/${object}
     COMMAND ${FUZZ_CLANGXX} ${FUZZ_COMPILE} -fsanitize=fuzzer-no-link,address,undefined
             -MD -MF ${object}.d -c ${CMAKE_SOURCE_DIR}/${source} -o ${object}
     DEPENDS ${CMAKE_SOURCE_DIR}/${source}
-    DEPFILE ${object}.d
+    DEPFILE ${CMAKE_BINARY_DIR}/${object}.d
+    WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
     COMMENT "fuzz: compiling ${source} with clang, ASan and UBSan"
     COMMAND_EXPAND_LISTS VERBATIM)
-  set(${out} ${object} PARENT_SCOPE)
+  set(${out} ${CMAKE_BINARY_DIR}/${object} PARENT_SCOPE)
 endfunction()
 
 file(MAKE_DIRECTORY ${FUZZ_DIR}/objects)
