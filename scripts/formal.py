@@ -234,8 +234,9 @@ def prove(proof, rtl, out):
         else:
             # (without induction ABC searches for the covers too: z3 took 75 s on the E-RAPID system's;
             # z3 names those never reached)
-            ok, unreached = (not proof.depth and abc_covers(out / "covers.aig", proof.reach)), []
-            if not ok:
+            if not proof.depth and abc_covers(out / "covers.aig", proof.reach):
+                ok, unreached = True, []
+            else:
                 ok, unreached, _ = smtbmc(gates, proof.reach, "-c")
                 if ok and not proof.depth:
                     raise ToolError("ABC left a cover unreached that z3 reaches")
