@@ -261,7 +261,7 @@ def write_units(model, work):
     """The verilated files as the build compiles them (icnsim_verilate): in two units, the code run on
     every cycle and the run-once code, from Verilator's lists of them. Returns the units."""
     lists = (work / "verilated" / f"{model}_classes.mk").read_text()
-    units = []
+    units, listed = [], []
     for part in ("fast", "slow"):
         names = []
         for kind in ("CLASSES", "SUPPORT"):
@@ -271,6 +271,10 @@ def write_units(model, work):
             names += re.findall(r"\t(\S+) \\", block.group(1))
         units.append(work / "verilated" / f"{model}__{part}_unit.cpp")
         write_generated(units[-1], f"{model}'s {part} code.", [f'#include "{name}.cpp"' for name in names])
+        listed += names
+    generated = sorted(p.stem for p in (work / "verilated").glob(f"{model}*.cpp") if not p.stem.endswith("_unit"))
+    if sorted(listed) != generated:  # (a list format this script misreads would leave code out)
+        raise RuntimeError(f"Verilator's {model}_classes.mk lists {sorted(listed)}, not the files it wrote: {generated}")
     return units
 
 
