@@ -65,7 +65,7 @@ if [ "${1:-}" = "--short" ]; then
   # On Debian 12 only, to keep CI within its 40 minutes: fuzzing (three tests, 38 s), the golden
   # reruns (30 CPU seconds; an option leaving results unchanged is the harness's business, not the
   # compiler's), the proofs' planted bugs (85 CPU seconds; the proofs run here, with Yosys 0.52 and
-  # z3 4.13) and the E-RAPID system proof (160 CPU seconds; the RC's own proof runs here), the
+  # z3 4.13) and the E-RAPID system proof (about 60 CPU seconds; the RC's own proof runs here), the
   # figures made again from stored results (Python only), and the installed package (the last 7
   # minutes of CI's Debian 13 pass: it builds four projects against the package).
   skip=(-E "^($long|fuzz|golden_on_|golden_without_|formal_finds_bug|formal:erapid_across_boards|figures_regenerate|install_package)")
