@@ -138,7 +138,7 @@ PROOFS = [
 ]
 
 
-TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes under three minutes)
+TIMEOUT = 900  # seconds for one Yosys or solver call (the slowest proof takes about a minute)
 
 
 def yosys_script(proof, rtl, out, kind):

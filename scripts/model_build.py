@@ -272,9 +272,10 @@ def write_units(model, work):
         units.append(work / "verilated" / f"{model}__{part}_unit.cpp")
         write_generated(units[-1], f"{model}'s {part} code.", [f'#include "{name}.cpp"' for name in names])
         listed += names
-    generated = sorted(p.stem for p in (work / "verilated").glob(f"{model}*.cpp") if not p.stem.endswith("_unit"))
-    if sorted(listed) != generated:  # (a list format this script misreads would leave code out)
-        raise RuntimeError(f"Verilator's {model}_classes.mk lists {sorted(listed)}, not the files it wrote: {generated}")
+    listed, generated = sorted(listed), sorted(p.stem for p in (work / "verilated").glob(f"{model}*.cpp")
+                                               if not p.stem.endswith("_unit"))
+    if listed != generated:  # (a list format this script misreads would leave code out)
+        raise RuntimeError(f"Verilator's {model}_classes.mk lists {listed}, not the files it wrote: {generated}")
     return units
 
 
