@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # CI's Debian 13 pass: the README's two commands (scripts/run.sh, scripts/test.sh) on a clone of this
 # checkout inside a fresh Debian 13 ("trixie") minbase root made with debootstrap from Debian's
 # archive: Verilator 5.032, Catch2 3, SystemC 3, Yosys 0.52, g++ 14. The golden cases compare its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUT (a header) with the git revision and whether the tree has uncommitted changes, at
 # build time, rewriting it only when they change (so an unchanged tree rebuilds nothing); and
 # HEADERS_OUT, the SHA-256 of the headers of sysc/ the build compiles (scripts/model_build.py makes

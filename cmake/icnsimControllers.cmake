@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # icnsim_add_controllers(<target> FOLDERS <folder>...): an icnsim program with the controllers
 # declared in those folders (a controller.yaml and its RTL each: docs/controllers.md) besides the
 # bundled ones, built against the installed package: no C++ of the controllers' own. The folders'

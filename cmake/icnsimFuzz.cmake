@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # libFuzzer targets (tb/fuzz/): what users write (scenario files, --set options, workload traces)
 # read by the real parsers against the real key table, under AddressSanitizer and UBSan.
 # libFuzzer needs clang while the harness is built by the project's compiler, so clang compiles

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Simulation speed in cycles per second: the median of N runs of each case (sim.cycles_per_s,
 the clocked loop only, from results.json), and the run's peak memory (maximum resident set of the
 process), and the process's CPU time (user + system, setup included). Writes out/bench/bench.json

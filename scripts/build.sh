@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Configures and builds everything (icnsim and the test binary).
 #   scripts/build.sh                     the release build in build/
 #   scripts/build.sh DIR CMAKE_ARGS...   into DIR, configured with CMAKE_ARGS (scripts/test.sh --sanitize)

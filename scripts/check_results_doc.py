@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks that README's results.json table lists every field icnsim writes, and nothing else.
 
 Fields come from the golden results (tb/golden/*.json: every mechanism, topology and workload) and

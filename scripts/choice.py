@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """An experiment file's choices (its `choices:` list): which value of a label, among a sweep's runs,
 meets every requirement and ranks first, decided from the summary the way a figure is drawn, and
 written as NAME.csv (every candidate, whether it passes, what failed, its ranking numbers).

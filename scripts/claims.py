@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Claims as data: each paper's statements beside what this project measured, recomputed from the
 bundled results (sim/experiments/<mechanism>/claims.yaml; README, "Claims").
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Controllers declared by a manifest: a folder with the controller's RTL and a controller.yaml that
 says which contract it follows (docs/controllers.md), its top and parameters, its keys (with ranges,
 units and the strap port each sets), its power states and the keys of their power, and its GTKWave

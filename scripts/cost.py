@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Hardware cost of every controller as the network simulates it: Yosys synthesises the top and
 parameters of each model in rtl/models.txt (the verilated ones: one source of truth) and reports
 cells, flip-flops, memory bits, gate equivalents (NAND2 netlist + weighted flip-flops), logic depth

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Hardware cost of every controller with Yosys: writes cost/cost.json and cost/cost.md.
 # --check: only verify that every controller synthesises without inferring a latch.
 set -euo pipefail

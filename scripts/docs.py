@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The generated parts of the docs: every block between "<!-- KIND: ARGUMENT -->" and
 "<!-- /KIND -->" in docs/*.md and README.md is made from data, never typed:
   claims: NAME          the fidelity table of sim/experiments/NAME/claims.yaml (scripts/claims.py)

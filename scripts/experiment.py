@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Experiment files (sim/experiments/<mechanism>/<name>.yaml, or a user's own): which icnsim runs a
 sweep makes, and which results.json fields its summary keeps. The format (README, "Experiments"):
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Formal proofs of the controllers' safety properties: each property is an assertion in the
 controller's RTL (its `ifdef FORMAL` block, the subset Yosys's read_verilog -formal accepts, with
 the straps and the harness's contract as assumptions), proved for every input sequence by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs the libFuzzer targets (built by CMake from tb/fuzz/ when clang is there) for a number of inputs.
 
   scripts/fuzz.py [--runs N] [--build DIR] [--out DIR] [TARGET ...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Golden results: the cycle-level regression of tb/golden/.
 
   scripts/golden.py check [NAME ...]    run the cases (all by default) and compare every field of

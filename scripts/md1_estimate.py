@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """M/D/1 estimates of the latency the fat-tree on/off links add (docs/fattree_onoff.md), beside
 what the fattree_grid experiment measured:
   md1.csv       the Minimal Tree alone (every link that may go off is off) against all links on;

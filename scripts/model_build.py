@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Sizes of the controllers whose adapters take any size (mech/model_catalogue.h), built in or made
 on first use.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Switching activity of every net of the traced controllers (a run with --trace), and the
 controllers' energy with it: results.json's energy.controllers_j takes the logic's activity equal
 to its registers'; here the logic's share comes from the nets the waveform holds instead.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Figures of a sweep made by scripts/sweep.py (needs Debian's python3-matplotlib: run with
 /usr/bin/python3). An experiment's figures: plot.py EXPERIMENT draws its file's `figures:`
 (scripts/figure.py) from <out>/summary.csv (or --summary FILE) into <out> (default

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The controllers as the simulator verilates them (rtl/models.txt) and their RTL, for the scripts
 that run Yosys on them: scripts/cost.py (hardware cost) and scripts/sim_models.py (the top the
 simulator verilates around each controller)."""
@@ -58,8 +59,20 @@ def digest(top, params, files):
             paths += [Path(d) / name for d in include_dirs() if (Path(d) / name).is_file()]
     hashed = hashlib.sha256(json.dumps(sorted(params.items())).encode())
     for path in sorted(set(paths)):
-        hashed.update(path.name.encode() + b"\0" + without_proof(path.read_bytes()))
+        hashed.update(path.name.encode() + b"\0" + without_comments(without_proof(path.read_bytes())))
     return hashed.hexdigest()
+
+
+def without_comments(text):
+    """A file's text with its comments blanked, line breaks kept: a comment reworded in place
+    leaves the cost rows current, while a line added or removed does not (Yosys's results depend
+    on the source positions it records: a licence header on line 1 moved a torus ring's cost, so
+    the RTL's SPDX identifiers are on its files' last lines). Strings and the comments tools read
+    (`/* verilator public */`, `// synopsys ...`, and the `// Debug` line after which cost.py
+    leaves a top's ports uncosted) are kept."""
+    token = re.compile(rb'("(?:\\.|[^"\\\n])*"|(?://|/\*)\s*(?:verilator|synopsys|synthesis|yosys|pragma|Debug)\b)'
+                       rb'|//[^\n]*|/\*.*?\*/', re.S)
+    return token.sub(lambda m: m.group(1) or b"\n" * m.group(0).count(b"\n"), text)
 
 
 def without_proof(text):

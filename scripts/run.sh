@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Set-up, build, and run the default scenario: prints a summary table and writes
 # out/default/results.json and out/default/eee.fst (a 2000-cycle window of every controller).
 # Extra arguments go to icnsim run (e.g. --set traffic.load=0.3).

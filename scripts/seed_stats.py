@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Seeds as samples: per point of a sweep, each numeric field's mean, standard deviation and the
 half-width of its 95 % confidence interval (Student's t with n - 1 degrees of freedom)."""
 import functools

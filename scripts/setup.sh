@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what the project needs from Debian's packages (Debian 12 "bookworm" and 13 "trixie").
 # Skips what is present; safe to re-run.
 #   scripts/setup.sh                the toolchain, simulator, tests and plots

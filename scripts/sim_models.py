@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the top the simulator verilates around each controller model, from the controller's RTL
 as Yosys elaborates it (same top, same parameters). The controller's RTL is not touched: what only
 the simulator needs lives in this generated top, module `icnsim`, and it reaches the verilated model

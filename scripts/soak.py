@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Random valid configurations over every mechanism and data plane, each run three times and checked.
 
   scripts/soak.py [--count N] [--seed S] [--jobs J] [--out DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs an experiment (a file of sim/experiments/, by name, or your own .yaml: scripts/experiment.py
 and README, "Experiments"), or any grid (--scenario NAME --grid key=v1,v2 ...), as icnsim runs
 (scenario + --set overrides), in a local process pool by default, or as a Slurm job array with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Set-up, build, then every test through CTest (unit, network, CLI, golden results, RTL lint,
 # synthesis check, proofs, C++ style, fuzzing). Exits non-zero on any failure.
 #   scripts/test.sh [CTEST ARGS]    the release build in build/

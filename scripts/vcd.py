@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reading a VCD (fst2vcd's output): the signals its header declares."""
 import subprocess
 

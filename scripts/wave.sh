@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Opens a controller waveform in GTKWave with its saved view.
 #   scripts/wave.sh [FST] [GTKW]                      (defaults: out/default/eee.fst, build/waves/eee_port.gtkw)
 #   scripts/wave.sh FST GTKW --png OUT.png FROM_NS TO_NS   renders the view headless (Xvfb) to a PNG

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Makes the GTKWave views show encoded signals by name.
 
 Reads the RTL's `typedef enum` blocks and writes one translate filter file per enum

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Each workload preset of the perfbound experiment set against what Sánchez de la Rosa et al. state
 of the application it stands in for (sim/experiments/perfbound/applications.yaml): run length,
 communication pattern, message sizes and the share of time nodes compute. Ours come from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // icnsim: runs, validates and lists scenarios. Exit codes: 0 ok (including a "saturated" verdict),
 // 2 bad input or an unusable output path (nothing written), 3 a packet was lost, reordered or
 // corrupted, 4 the run stopped making progress (deadlocked or starved), 5 an internal error,

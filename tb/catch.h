@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Catch2 2 (Debian 12: one header) or 3 (Debian 13: headers and a library), whichever CMake found
 // (ICNSIM_CATCH2_MAJOR): the tests include this and keep to what both versions share, plus the
 // names below where the two differ.

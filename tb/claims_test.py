@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest claims: every paper's claims (sim/experiments/*/claims.yaml) recomputed from the bundled
 results hold, value and verdict, and the checker can fail:
 - the bundled files: scripts/claims.py exits 0;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/controllers.py takes the examples' manifests (a link end, a switch, a node) and
 refuses broken ones with exit 2 and a message naming the field: each case below breaks one rule in a
 copy of an example.

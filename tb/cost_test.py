@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/cost.py's gate equivalents and logic depth equal the hand count on small modules,
 its latch check refuses a latch, its options refuse what they cannot do, and its assumptions are
 the simulator's defaults.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest figures_regenerate: every bundled experiment with figures redraws them from its bundled
 summary (plot.py NAME --bundled, Debian's /usr/bin/python3 with matplotlib) into a scratch folder,
 and the points each figure shows (<name>_figure.csv) equal the bundled ones cell for cell (a figure

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install` gives a tree that stands on its own and may move: installed (to a relative
 # prefix), then moved to another folder, it holds no path of the source or build folder; its icnsim
 # lists and runs the bundled scenarios and names its installed view, makes a controller size not

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest interrupts: SIGINT and SIGTERM stop `icnsim run` after the current cycle with verdict
 interrupted, exit 130 / 143, the results so far written and a traced run's FST closed (GTKWave's
 fst2vcd reads it); scripts/sweep.py passes Ctrl-C on to its runs, leaves no process behind (also when

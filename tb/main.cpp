@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The test binary's entry point, with Catch2 2 or 3 (tb/catch.h). Random tests take their seed from
 // --rng-seed, 0 (the tests' seed 1: tb::TestSeed) unless given: Catch2 3 would draw one at random.
 #if ICNSIM_CATCH2_MAJOR >= 3

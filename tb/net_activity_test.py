@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/net_activity.py on a traced photonic run (one request per switch per cycle, so
 every edge shows in the waveform) counts exactly the register toggles the run's adapters counted
 (results.json energy.controllers), and more net toggles than register toggles.

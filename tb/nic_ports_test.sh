@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tb/systemc/nic_ports_test.cpp on 1 and 2 threads: each passes its own checks, and both print the
 # same digest of every node's deliveries.
 #   tb/nic_ports_test.sh NIC_PORTS_TEST

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/sim_models.py refuses a controller its one-eval edge would not clock exactly (a
 flip-flop on another edge, a latch, clk_i used as data, no rst_ni), one that fails Yosys's netlist
 check (a combinational loop, two drivers) or whose registers it could not all count, each with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: a size not built into icnsim is verilated on first use into the user cache, loaded, and
 runs as the built-in sizes do (mech/model_catalogue.h, scripts/model_build.py):
   - without the toolchain, or with ICNSIM_ON_DEMAND=off, it is refused (exit 2) naming what is

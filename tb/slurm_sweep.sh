@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/sweep.py --slurm on a real one-host Slurm cluster (scripts/slurm/cluster.sh): a small grid
 # is submitted as a job array whose tasks run on 2 threads each (--cpus-per-task=2), waited for and
 # gathered, and its summary must equal a local --jobs 2 --threads 1 run of the same sweep

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/sweep.py runs a --grid of two axes, then a second call resumes without running anything,
 # and it refuses --jobs 0. Argument: a scratch folder.
 set -euo pipefail

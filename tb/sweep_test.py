@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest sweep_experiments: the experiment engine (scripts/experiment.py, scripts/sweep.py).
 - Short sweeps (tb/sweeps/*.yaml, one per kind of results: E-RAPID, torus, photonic, PerfBound,
   fat tree) give summaries equal, cell for cell, to tb/golden/sweeps/ (first made by the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/wave_views.py names every encoded trace of every view, with values from the RTL,
 and refuses a view that names a signal the RTL does not declare."""
 import os

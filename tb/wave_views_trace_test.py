@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: every signal a view of waves/ names is in a waveform of the scenario it is made for: a
 short traced run of each, its FST read with fst2vcd. (wave_views_test.py checks the names against
 the RTL; this checks the paths, which the simulator's top of each model decides: a model's ports

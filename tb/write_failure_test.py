@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest write_failures: outputs that cannot be written. A file size limit (ulimit -f) that
 results.json, a workload trace or a waveform runs into; as root also a full disk (a small tmpfs under
 the waveform, and one over /tmp, where the FST writer's memory-mapped temporary files then fault with

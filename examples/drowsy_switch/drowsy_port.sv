@@ -78,3 +78,4 @@ module drowsy_port (
   assign due_o       = state_q == Awake ? mark_q + {8'd0, idle_cycles} - 32'd1 : mark_q;
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

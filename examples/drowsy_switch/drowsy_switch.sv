@@ -57,3 +57,4 @@ module drowsy_switch #(
   end
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference model of drowsy_switch.sv, cycle for cycle: the lock-step test of the example
 // (tb/unit/test_drowsy_switch.cpp) compares every output with it on random traffic.
 #pragma once

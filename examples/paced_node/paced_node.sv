@@ -57,3 +57,4 @@ module paced_node (
   assign unused = ^{tx_queue_i, rx_busy_i};
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference model of paced_node.sv, cycle for cycle: the lock-step test of the example
 // (tb/unit/test_paced_node.cpp) compares every output with it on random traffic.
 #pragma once

@@ -149,3 +149,4 @@ module sleepy_link (
   assign deadline_o       = state_q == Awake ? idle_since_q + {8'd0, idle_cycles_i} - 32'd1 : until_q;
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every node of a bundled network runs a client and a server of its own, as SystemC threads bound
 // to its NIC through icn::NicPorts. The client sends a request (2 flits) to a random other node
 // after a random think time (1 to 400 cycles) and waits for its reply; the server answers each

@@ -93,3 +93,4 @@ module link_power_seq #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -80,3 +80,4 @@ module util_meter #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

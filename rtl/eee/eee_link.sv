@@ -264,3 +264,4 @@ module eee_link #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

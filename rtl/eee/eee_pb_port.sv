@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// EEE port with an adaptive power-down threshold (SPEC M3; Sanchez de la Rosa et al. sections 2.4, 3.2-3.4).
+/// EEE port with an adaptive power-down threshold (Sánchez de la Rosa et al. 2025, sections 2.4, 3.2-3.4).
 /// The foundation's eee_port, whose PDT timer is loaded with the t_PDT chosen by policy_i:
 ///   0 fixed             pdt_cycles_i
 ///   1 PerfBound         the pb_search result over this port's idle-period histogram
@@ -280,3 +280,4 @@ module eee_pb_port #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

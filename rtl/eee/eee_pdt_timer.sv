@@ -85,3 +85,4 @@ module eee_pdt_timer #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

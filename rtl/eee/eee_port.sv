@@ -253,3 +253,4 @@ module eee_port #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

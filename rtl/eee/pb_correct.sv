@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// PerfBoundCorrect (Sanchez de la Rosa et al. 3.4, SPEC M3): corrects the PerfBound t_PDT of one port
+/// PerfBoundCorrect (Sánchez de la Rosa et al. 2025, section 3.4): corrects the PerfBound t_PDT of one port
 /// with the history of its last HistLen (n_R) predictions. A packet that arrives while the PDT
 /// timer still runs is a hit; one that arrives after the power-down is a miss, and the ratio
 /// t_inac / t_PDT by which t_PDT was too short enters a FIFO kept in step with the hit/miss
@@ -317,3 +317,4 @@ module pb_correct #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

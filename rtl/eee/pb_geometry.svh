@@ -1,4 +1,4 @@
-// PerfBound / PerfBoundCorrect geometry of the ports the network simulates (SPEC M3, Sanchez de la
+// PerfBound / PerfBoundCorrect geometry of the ports the network simulates (Sánchez de la
 // Rosa et al., Tables 4-5): the one place these numbers are written. eee_pb_port and its building blocks take
 // them as parameter defaults, the synthesis wrappers use them (so cost rows describe what is
 // simulated), and the harness reads them back from the verilated eee_pb_port's public
@@ -28,3 +28,4 @@
 `define PB_BINS(ValueWidth, SubBinBits) (((ValueWidth) - (SubBinBits) + 1) << (SubBinBits))
 
 `endif
+// SPDX-License-Identifier: Apache-2.0

@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// PerfBound idle-period histogram of one port (SPEC M3, Sanchez de la Rosa et al. sections 2.4 and 3.2).
+/// PerfBound idle-period histogram of one port (Sánchez de la Rosa et al. 2025, sections 2.4 and 3.2).
 /// Each idle period t_inac, clamped at MaxValCycles (h_maxval), counts in one of NumBins saturating
 /// counters. The bins are logarithmic: a length below 2^(SubBinBits+1) cycles has a bin of its own,
 /// and each octave above is split into 2^SubBinBits bins by the SubBinBits bits after the leading
@@ -212,3 +212,4 @@ module pb_histogram #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

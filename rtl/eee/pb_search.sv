@@ -1,6 +1,6 @@
 `default_nettype none
 `include "pb_geometry.svh"
-/// PerfBound t_PDT search of one port (Sanchez de la Rosa et al. section 2.4, SPEC M3).
+/// PerfBound t_PDT search of one port (Sánchez de la Rosa et al. 2025, section 2.4).
 ///   l = bound x sum_h p_h / h        (p_h: share of this port's packets that travel h hops)
 ///   N = l x span / t_w               (packets that may be delayed by a wake-up in the span)
 /// The paper states N for a period X; here the span is the time the histogram's counts really
@@ -234,3 +234,4 @@ module pb_search #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

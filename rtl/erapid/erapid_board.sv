@@ -173,3 +173,4 @@ module erapid_board #(
   end
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

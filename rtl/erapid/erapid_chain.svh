@@ -6,3 +6,4 @@ typedef enum logic [1:0] {
   KindRespHead = 2'd2,  // LinkResponse / BoardResponse: commands follow
   KindRespSlot = 2'd3   // ... one laser's command {on, level} or one board's wavelengths
 } chain_kind_e;
+// SPDX-License-Identifier: Apache-2.0

@@ -153,3 +153,4 @@ module erapid_laser_seq #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -204,3 +204,4 @@ module erapid_lc #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

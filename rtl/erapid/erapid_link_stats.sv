@@ -82,3 +82,4 @@ module erapid_link_stats #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

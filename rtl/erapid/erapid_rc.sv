@@ -510,3 +510,4 @@ module erapid_rc #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -289,3 +289,4 @@ module erapid_ring #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

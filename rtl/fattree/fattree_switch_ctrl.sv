@@ -1,5 +1,5 @@
 `default_nettype none
-/// On/off link controller of one switch of a k-ary n-tree (Alonso et al., SPEC M4). It owns the
+/// On/off link controller of one switch of a k-ary n-tree (Alonso et al., IPDPS 2006). It owns the
 /// switch's outgoing links (ports 0..K-1 down, K..2K-1 up), each with a power sequencer:
 /// a link turned off stops taking new packets at once, sends the packets already committed to
 /// it, then powers down for T_off cycles; a link turned on draws power at once and carries
@@ -276,3 +276,4 @@ module fattree_switch_ctrl #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

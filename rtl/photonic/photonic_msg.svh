@@ -1,4 +1,4 @@
-// Control-network words of the photonic switch control plane (SPEC M5, "Segment Switching"): what a switch
+// Control-network words of the photonic switch control plane ("Segment Switching", IEEE Access 2021): what a switch
 // is asked (one request per cycle) and what it answers. Included in each module that reads them.
 typedef enum logic [2:0] {
   ReqNone     = 3'd0,
@@ -23,3 +23,4 @@ typedef enum logic [1:0] {
   ModePacketised = 2'd1,  // one MTU packet per circuit, no buffers
   ModeSegment    = 2'd2   // MTU packets, segments ending in buffers (Algorithm 1)
 } photonic_mode_e;
+// SPDX-License-Identifier: Apache-2.0

@@ -1,5 +1,5 @@
 `default_nettype none
-/// Control plane of one photonic switch (SPEC M5; "Segment Switching", Section IV and Algorithm 1): the
+/// Control plane of one photonic switch ("Segment Switching", IEEE Access 2021, Section IV and Algorithm 1): the
 /// channel reservation table of each output link (W channels), the converter of each input channel
 /// (label extractor + tunable wavelength converter: input channel -> output port and channel) and
 /// the buffer port's entries (paper Figure 2 draws one channel each way; buf_channels_i sets how many). It answers one control-network request per cycle; the harness carries
@@ -307,3 +307,4 @@ module photonic_switch_ctrl #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

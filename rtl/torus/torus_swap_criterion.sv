@@ -203,3 +203,4 @@ module torus_swap_criterion #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -376,3 +376,4 @@ module torus_swap_ctrl #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -11,3 +11,4 @@ typedef enum logic [2:0] {
   MsgSwitch = 3'd6,  // b -> a and b -> c: b drained, the beams switch now
   MsgAbort  = 3'd7   // b -> a and b -> c: b did not drain within a period
 } swap_msg_e;
+// SPDX-License-Identifier: Apache-2.0

@@ -299,3 +299,4 @@ module torus_swap_ring #(
 `endif
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

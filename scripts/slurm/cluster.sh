@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A one-host Slurm cluster for tests: a private munged, slurmctld and slurmd, everything under DIR.
 #   scripts/slurm/cluster.sh start DIR   start the daemons, wait until the node takes jobs, and
 #                                        print the SLURM_CONF to export for sbatch/squeue

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What synthesis says about each verilated controller model (cost/cost.json, written by
 // scripts/cost.sh and compiled in: CMakeLists.txt stops if a model has no current row; a declared
 // controller registers its own): the gate equivalents of its logic and its depth in gate levels.

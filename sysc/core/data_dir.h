@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where the program finds what it ships beside it: the bundled scenarios, views, RTL and scripts
 // (share/icnsim). Found from the program's own path, so neither the source nor the build folder is
 // compiled in and an installed tree may move.

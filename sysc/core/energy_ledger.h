@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycles each component spends in each of its power states, and the energy they add up to.
 // Components come in groups that share a power table: any number of named states with a power
 // each, one of them nominal (full power). An EEE port has wake, transition, fast LPI and deep LPI;

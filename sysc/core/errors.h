@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed errors that main() turns into a message and an exit code. Library code never exits.
 // A run that loses, reorders or corrupts a packet is not an exception: its census goes into
 // results.json (check.ok = false) and icnsim exits with kExitConservation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Latency samples in a fixed amount of memory: exact counts below 2^16 cycles, and above that
 // buckets of 1/128 of their size (a percentile there is the bucket's lower end, at most 0.8 % low).
 // Average and maximum stay exact. Memory does not grow with the number of packets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The process the controllers are assumed built in (process.*): energy per toggled flip-flop bit and
 // per toggled gate equivalent, and the delay of one gate level. Defaults: a 45 nm library (README,
 // "Hardware cost", gives the sources).

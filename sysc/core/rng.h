@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small, fast, portable random generator (xoshiro256**, seeded by splitmix64): the same seed gives
 // the same stream on every platform and standard library, which std::*_distribution does not.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Packet counters and the latency histogram of one run. Packets generated inside the measurement
 // window are labelled; latency statistics come from labelled packets only.
 #pragma once

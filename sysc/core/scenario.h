@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario: the values of every key a run accepts, filled from defaults, a YAML file and --set
 // overrides, each validated once against its KeySpec. The keys themselves are declared by the
 // layer that owns them (sim.* here, router.*/link.*/topology.* by the network, traffic.* and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run's own parameters (sim.*): seed, cycle length, the phases of a run, the time series.
 #pragma once
 #include <cstdint>

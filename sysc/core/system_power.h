@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The power of what surrounds the network (system.*), for the system energy of workload runs: a
 // node draws node_idle_w + (node_busy_w - node_idle_w) x its utilisation (its compute phases); a
 // switch draws switch_w besides its ports, which are link ends the mechanisms account for.

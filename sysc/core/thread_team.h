@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed team of threads that run one job together and wait for each other: the caller's thread
 // is member 0, the others are started once and kept. Run() hands every member the same job with
 // its own index and returns when all have finished it, so a simulation can run a cycle's phase on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // timeseries.csv: a header of named columns, then one row per window (the run's seed and
 // parameters are in results.json beside it, so any CSV reader takes the file as it is). The
 // run's own columns come first; each mechanism appends the columns it declares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FST waveform of the verilated controllers: open only for the requested window of cycles and only
 // for the model instances whose name matches the glob, because an always-open dump costs 7-14x in
 // speed and grows without bound (docs/performance.md).

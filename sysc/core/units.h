@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario times are given in ns and converted once, at load, into the cycles every RTL counter
 // counts: rounding up, with a warning when a non-zero time is shorter than one cycle.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Clocking of the verilated controllers. Every model's top is the simulator's icnsim
 // (scripts/sim_models.py): each change of its clk_i is one rising edge of the controller's clock, so
 // an edge is one eval through Verilator's public interface, exact for any RTL sim_models.py accepts

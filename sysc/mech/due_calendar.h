@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The deadlines of an adapter's controllers (a PDT expiring, a transition ending), earliest first,
 // so that a cycle visits only the controllers due and a rest knows when it ends. A member keeps
 // one entry per deadline it was put on with; an entry whose member has another deadline since is

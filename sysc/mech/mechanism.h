@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A power or reconfiguration mechanism in the loop: adapters around verilated controllers that
 // read harness observables, evaluate the RTL on the clock edge, and apply its outputs. Each
 // mechanism is a folder sysc/mech/<m>/ that describes itself with a MechanismInfo (its keys, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mech/model_catalogue.h"
 
 #include <dlfcn.h>

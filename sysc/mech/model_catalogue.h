@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sizes of the controllers whose adapters take any size (a torus ring of P nodes, a photonic
 // switch of some radix, an E-RAPID board for B boards). The sizes of rtl/models.txt (and of the
 // configure option ICNSIM_EXTRA_MODELS) are built into the program; any other is verilated on first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Register activity of verilated controllers: how many flip-flop bits toggle on their clock edges,
 // which with the energy per toggled bit and per toggled gate (process.*) is the controllers' own
 // switching energy, and which tells when a controller has reached a fixed point (nothing toggled).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one list of mechanisms. Adding a mechanism: its folder defines `MechanismInfo <Name>Mechanism()`;
 // declare it here and add it to the list. A controller declared by a manifest registers itself.
 #include "mech/registry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The registered mechanisms, and the ones a scenario turns on.
 #pragma once
 #include <memory>

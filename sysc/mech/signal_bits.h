@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bit fields of verilated signals, narrow (integral) or wide (VlWide, 32-bit words), for adapters
 // and tests that pack one field per node or per laser into one port.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One verilated controller model behind an interface that does not depend on its parameters (a
 // torus ring of P nodes, a photonic switch of some radix): the clocking, tracing and register
 // activity every such adapter needs, written once. An adapter's interface derives from

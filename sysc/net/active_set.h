@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A set of component indices (channels, NICs, routers) walked in index order: what lets a cycle
 // visit only the components with work, in the order a walk over all of them would, at the cost
 // of one word per 64 components when nearly all are idle.

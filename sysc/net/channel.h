@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One direction of a link: a delay line for flits (downstream) and one for credits (upstream), a
 // rate in flits per cycle (a fractional rate is a serialiser, 1/rate cycles per flit), busy
 // counters, and the state a controller owns: whether the link may send (tx_enabled), whether

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The data planes a run can use, chosen by network.switching. Adding one: its file defines
 // `DataPlaneInfo <Name>DataPlane()`; declare it in data_plane.cpp and add it to the list there.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The link ends whose observables changed since a controller adapter last looked: a flit sent or
 // received there, or a packet newly queued for its output. An adapter that visits these ends (and
 // those its controllers' deadlines name) does work in proportion to the network's activity

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The data-plane interface: what a run needs from a network, whatever its switching. The wormhole
 // network (net/wormhole_network.h) implements it; a circuit-switched photonic one can sit beside
 // it. Packets live in a PacketPool the run owns: the run creates them, the data plane carries them

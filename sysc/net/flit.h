@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Flits and the packets they belong to. A flit names its packet by index into the PacketPool; the
 // packet record carries what the sink checks (destination, next expected flit) and what the
 // routers need (destination, torus direction and dateline class).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the routers and of the wires a topology leaves at their defaults.
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network interface: a source (packets wait in an unbounded source queue and are sent one at a
 // time, flit by flit, on a free VC with credit) and a sink (checks that every flit arrives at the
 // right node in order and reports whole packets).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "net/packet_step_torus.h"
 
 #include "core/errors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The packet-step torus of Shafarenko and Vasekin (network.switching = packet_step): whole packets
 // move in lock-step, one step per hop, no router pipeline. Each dimension is a set of cycles and
 // each cycle two directed cycles ("rings") whose orders may change at run time (node swaps, the

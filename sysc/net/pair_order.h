@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Delivery in injection order per source-destination pair, for data planes whose packets of one
 // pair can take different ways (a routing update, a buffer on one path and not the other): a packet
 // that reaches its destination before an older one of its pair is held until that one arrives.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FIFO on a power-of-two array that grows when full: the per-cycle loop never allocates once the
 // network has reached its steady occupancy.
 #pragma once

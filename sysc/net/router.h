@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input-queued virtual-channel router: wormhole switching, credit-based flow control, route
 // computation -> VC allocation -> switch allocation -> switch traversal. Both allocators are
 // separable input-first with iSLIP pointers (a pointer moves only when its choice wins, in the

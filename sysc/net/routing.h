@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A routing function, chosen by the topology or installed by a mechanism: computes the output port
 // and the VC range of a packet's head at one router, from a small view of that router. Called once
 // per packet per hop, never per flit.

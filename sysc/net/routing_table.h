@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-router destination tables: for every router and destination node, the routes a packet may
 // take there. A mechanism fills one from the network's routing function and rewrites entries while
 // the network runs (E-RAPID spreads a board's packets over the wavelengths it holds; the torus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A topology describes the wiring (routers, bidirectional router-router wires with their own
 // latency, rate and class, where each node attaches) and supplies its routing function and the
 // geometry traffic patterns use. Each topology is one file in net/topologies/ that registers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The wormhole data plane: routers, NICs and channels of a topology in flat arrays, advanced one
 // cycle at a time (channels deliver, NICs inject, routers route, allocate and switch). Besides the
 // Fabric interface it gives mechanisms what they control: the routers, the routing function (which

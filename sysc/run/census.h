@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The end-of-run census: every packet generated and not delivered must be somewhere in the data
 // plane with all its flits, and no flit of a delivered packet may be left behind.
 #pragma once

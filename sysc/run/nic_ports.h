@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SystemC boundary at the NICs: for every node, an sc_fifo through which a model of one's own
 // (an sc_module: a core, a traffic generator) sends messages into the network, and one from which
 // it reads what arrived for it. The run takes the messages at the clock edge of each cycle, where

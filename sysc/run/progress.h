@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress lines on stderr for long runs: where the run is in simulated time, how fast it goes,
 // how much of its work is done and about how long it has left. At most one line per interval of
 // wall time; the simulation asks often (every 1024 ticks) and this decides.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "run/run_params.h"
 
 #include "net/data_plane.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every parameter of one run after defaults and validation, gathered layer by layer: each layer
 // declares its keys and parses its own part, mechanisms through their registration.
 #pragma once

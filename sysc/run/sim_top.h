@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SystemC top of a run: the clock and one clocked method that advances the whole network and its
 // controllers from flat arrays (binding every port as an sc_signal would multiply kernel events by
 // the port count; see docs/performance.md). The kernel provides time, elaboration and the stop.

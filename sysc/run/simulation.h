@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One run, assembled from the layers below it: the data plane (chosen by network.switching), the
 // traffic source, the active mechanisms with their controllers, the energy ledger, and the phases
 // (warm-up, labelled measurement window, drain with a limit), the time series and the end-of-run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The steady-state rule: a run is in steady state once its last three sample periods agree within a
 // tolerance on accepted load and on mean packet latency. With sim.warmup = steady the measurement
 // window opens at the first period end where they agree; with a fixed warm-up the same test, on the

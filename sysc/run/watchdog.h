@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tells a run that is slow from one that stopped. Looked at every few cycles: a deadlock is no
 // channel busy (no flit moving, no circuit transferring) for `stall_limit` cycles while packets are
 // outstanding; starvation is a packet older than `starvation_limit` cycles while other packets are

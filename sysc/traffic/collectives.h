@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The collectives of the MPI-like presets as rounds of simultaneous point-to-point sends, produced
 // one round at a time so that a program over thousands of ranks never has to be held whole.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Messages from outside the harness: a program of one's own (a SystemC model bound to the NICs,
 // run/nic_ports.h) sends them beside Bernoulli traffic (traffic.*; traffic.load = 0 for none) and
 // is told when each has arrived. The run asks at every cycle, at the point where it creates its own

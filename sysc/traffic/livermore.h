@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A communication-bound model of Livermore kernels 7, 18 and 21 (Shafarenko and Vasekin, Fig. 5) enclosed in
 // one loop, as a workload of single-packet messages: read request, data, write request, write
 // acknowledgement.

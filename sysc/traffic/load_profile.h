@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Offered load as a function of the cycle: constant, piecewise-linear ramp through (cycle, load)
 // points (flat before the first and after the last), or on/off bursts.
 #pragma once

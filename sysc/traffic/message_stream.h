@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where a workload's messages come from: batches in id order, produced as the run reaches them,
 // so that memory holds the messages in flight rather than the whole workload.
 //

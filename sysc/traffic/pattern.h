@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Destination patterns. Bit patterns act on the node id (power-of-two node counts); tornado and
 // neighbor act per dimension of a cube, and on the node id as a ring for trees.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A preset's program run rank by rank and produced one round of a collective at a time.
 //
 // A rank is a sequential program: each of its sends waits for the messages it received in its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The workload of "Segment Switching: A New Switching Strategy for Optical HPC Networks": every node sends
 // `per_node` messages to destinations drawn uniformly from the other nodes, each large with probability
 // `large_fraction` (512 KB) and small otherwise (4 KB). The paper does not say when they are released:

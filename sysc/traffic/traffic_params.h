@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of what the nodes send: Bernoulli traffic (traffic.*) or an MPI-like workload
 // (workload.*), with their keys and their validation against the topology.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where packets come from: a Bernoulli source at every node with a destination pattern and a load
 // profile, or an MPI-like workload whose messages wait for the ones they depend on. Each cycle
 // Generate() hands the packets of that cycle to the run, which creates and injects them;

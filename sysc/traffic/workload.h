@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MPI-like workloads: a list of messages, each released at a time or when the messages it depends
 // on have been delivered (plus a compute gap). Built from presets shaped like the applications of
 // the PerfBound paper, or read from a plain-text trace so that real traces can be replayed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a workload on the network: releases each message at its time or once its dependencies have
 // been delivered and its compute gap has passed, splits it into MTU packets of whole flits, and
 // records the cycle its last message is delivered (the execution time). A dependency waits for a

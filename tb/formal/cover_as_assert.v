@@ -8,3 +8,4 @@ module cover_as_assert (A, EN);
   \$_NOT_ invert (.A(A), .Y(not_a));
   \$assert _TECHMAP_REPLACE_ (.A(not_a), .EN(EN));
 endmodule
+// SPDX-License-Identifier: Apache-2.0

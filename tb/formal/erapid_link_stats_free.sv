@@ -27,3 +27,4 @@ module erapid_link_stats #(
   assign f_unused = &{1'b0, clk_i, rst_ni, now_i, sent_i, queue_i, sample_i};
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

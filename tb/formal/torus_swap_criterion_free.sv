@@ -46,3 +46,4 @@ module torus_swap_criterion #(
   assign {self_o, next_o, near_o, far_o, back_o, m_o, threshold_o, deadline_o, busy_o} = '0;
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: any bytes as a scenario file, read against every key icnsim accepts and
 // checked as `icnsim check` checks it (ranges, the rules between keys, the topology it builds). A
 // ScenarioError is the expected answer to bad input; any other exception, a crash or a sanitizer

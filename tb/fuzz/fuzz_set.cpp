@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: any bytes as --set options, one per line ("key=value"), over an empty scenario,
 // checked as `icnsim check` checks them. A ScenarioError is the expected answer to bad input;
 // anything else is a bug.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: any bytes as a workload trace for a network of 64 nodes, read by the reader
 // `workload.kind: trace` uses. A ScenarioError (naming the line and what is wrong) is the
 // expected answer to a malformed trace; anything else is a bug.

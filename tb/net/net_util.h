@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Builds and runs a network in-process (no SystemC kernel) from key=value overrides of the
 // defaults. Keeps the scenario and parameters alive as long as the simulation that refers to them.
 #pragma once

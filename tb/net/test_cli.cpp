@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // icnsim as a user meets it: bad input is refused with the key and its allowed range, exit code 2
 // and nothing written; bundled scenarios validate; a run writes every contract field; the SystemC
 // run equals the in-process run; a traced run writes an FST and prints the gtkwave command.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The example controllers of examples/, declared by manifests and registered in the tests from the
 // registrations the build writes for them, in networks: the switch and node contracts' adapter
 // (mech/port_group/) clocks them exactly (fast clocking against every edge, cycle for cycle), loses

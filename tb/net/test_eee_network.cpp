@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The EEE port controllers inside the network: the latency and energy effects the paper reports,
 // the equivalence of a never-expiring PDT with EEE off, and conservation with links sleeping.
 #include "catch.h"

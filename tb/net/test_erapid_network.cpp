@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The E-RAPID network with its static wavelength assignment (NP-NB): the lasers lit where the
 // paper's Figure 1 puts them, nothing lost under its four traffic patterns, and complement traffic
 // saturating where one optical channel per board pair says it must. Then with its controllers in

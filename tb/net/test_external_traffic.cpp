@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Traffic from outside the harness (ExternalTraffic; NicPorts binds it to SystemC fifos): every
 // message sent enters the network at the cycle it was offered and comes back as one delivery; the
 // run visits every cycle; the deliveries are the same on 1 and 2 threads. NicPorts refuses a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fat-tree on/off links inside the network: nothing lost while links turn off and on, power never
 // below the Minimal Tree's limit, links settling at constant load, all links back on under high
 // load, and skipping switches at fixed points equal to clocking all every cycle.
@@ -149,8 +150,8 @@ TEST_CASE("under high load every link is back on and latency equals the network 
 
 namespace {
 
-// Issue 12: the paper's nine U_off-U_on pairs with the default (occupancy) meter never hold the
-// network in saturation at a load it carries without the mechanism (the flit meter does: README).
+// The paper's nine U_off-U_on pairs with the default (occupancy) meter never hold the network in
+// saturation at a load it carries without the mechanism (the flit meter does: README).
 // One test case per U_avg so that CTest runs them side by side.
 void RequireNoLockUp(double u_avg) {
   const std::vector<std::string> loads = {"0.05", "0.1", "0.2", "0.3", "0.4"};
@@ -202,7 +203,7 @@ TEST_CASE("the flit meter can hold the network in saturation", "[net][fattree]")
   CHECK(stalled["latency"]["avg"].get<double>() > 20 * carried["latency"]["avg"].get<double>());
 }
 
-// The bundled low-penalty operating point (issue 12; chosen by fattree_grid.yaml's choices:):
+// The bundled low-penalty operating point (chosen by fattree_grid.yaml's choices:):
 // at least 20 % of link power saved at load 0.02, latency within 1.15x of the network without the
 // mechanism at every load up to 0.45.
 TEST_CASE("the low-penalty scenario saves power at low load at a small latency cost", "[net][fattree]") {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules between keys (KeyRule in the key table): each one refuses the values that break it before
 // anything is built, naming its keys and what they allow; the defaults and every bundled scenario keep
 // every rule; `icnsim keys --json` lists each key's rules (tested in test_cli.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What mechanisms may do to the wormhole data plane while it runs: change a channel's rate,
 // disable it for a number of cycles, quiesce it until it has drained and re-aim it at another
 // router, rewrite per-router routing tables; and what topologies may give each wire (its own

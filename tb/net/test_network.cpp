@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network physics without any controller: conservation, determinism, zero-load latency against
 // the analytic value, the saturation verdict, traffic patterns and load profiles.
 #include "catch.h"
@@ -366,7 +367,7 @@ TEST_CASE("a packet waiting far beyond the median latency is named in a starved 
 
 TEST_CASE("two runs reported as never finishing now finish, the slow one without a watchdog verdict",
           "[net]") {
-  // Issue 10's reproducers. The torus left 19 of 140 labelled packets undelivered for 2 M cycles
+  // Reproducers of undelivered packets. The torus left 19 of 140 labelled packets undelivered for 2 M cycles
   // under the old router (VCs reused only after the tail's credit, greedy VC allocation); it now
   // finishes in about 4,100 cycles.
   tb::Run torus({"topology.kind=torus", "topology.dims=[3, 4, 2]", "router.vcs=3", "router.vc_buffer_flits=7",

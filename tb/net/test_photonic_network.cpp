@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The photonic data plane with its verilated switch control planes: a lone circuit's time is its
 // size / rate plus the reservation round trip; every message arrives once and in order per pair,
 // in every mode on the torus and the fat tree, the tables match the circuits throughout and are

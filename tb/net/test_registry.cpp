@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The harness's extension points: what each registered mechanism, topology and data plane
 // declares holds, bundled scenarios turn on the mechanisms that name them, and the energy ledger
 // adds up groups that each have their own power states.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The router and the routing functions against the reference simulator's rules: deadlock freedom
 // on random configurations (both VC release rules), torus ties split between directions, both
 // torus VC classes carrying traffic with an acyclic channel dependency graph per class, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sim.threads: the network split into partitions of whole regions, and results that do not depend
 // on how many threads advance them.
 #include <set>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The packet-step torus (network.switching = packet_step) and its node-swap controllers
 // (torus_swap) in the network: one step per hop; a heavy flow pulls its destination next to its
 // source in exactly the swaps needed; packets in flight during swaps all arrive, in order per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bernoulli sources drawn as geometric gaps (with thinning for varying profiles) keep the statistics
 // of one independent trial per node and cycle: counts, gaps, profile shapes.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MPI-like workloads: the trace format (reader errors with line numbers, writer/reader round trip),
 // the presets' collectives, dependency-driven release in the network, the execution time, and
 // the EEE / PerfBound policies running them on a Megafly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Workloads produced as the run reaches them: the driver fed one round at a time releases every
 // packet at the cycle it releases it when fed the whole workload, holds a bounded window of
 // messages, and the allreduce rules give their textbook shapes.

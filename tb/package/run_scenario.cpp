@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a bundled scenario of the installed package through the harness library, in the SystemC
 // kernel, and prints its verdict; exit 0 if every packet arrived ("ok").
 //   run_scenario NAME [KEY=VALUE ...]

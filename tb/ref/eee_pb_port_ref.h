@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/eee_pb_port.sv: the reference models of the port, histogram, search
 // and correction, wired as the RTL wires them, plus the idle-period measurement, cycle for cycle.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/eee_pdt_timer.sv: arm loads t_PDT, cancel wins over arm, the count
 // stops at 0 (expired) until the expiry is consumed, and all ones never counts (never expires).
 #pragma once

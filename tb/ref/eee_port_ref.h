@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/eee_port.sv, cycle for cycle: the handshake (request, answer,
 // synchronised start L cycles after the answer), the PDT timer and the power sequencer.
 // Outputs() are the values during a cycle (before its closing edge); Clock() is the edge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/erapid/erapid_laser_seq.sv: one E-RAPID laser, lit or dark, its power
 // level moved one step at a time (up: supply, then rate and relock; down: rate and relock, then
 // supply), a laser told off draining before it goes dark. Steps count down their cycles.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/erapid/erapid_lc.sv: Lasers lasers (sequencer and window counters each)
 // and one hop of the control chain: a LinkRequest head closes the windows and this LC's slots
 // leave with its statistics; a LinkResponse's slots for this LC become its lasers' commands

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/erapid/erapid_link_stats.sv: per window closed by a sample, the cycles
 // the laser sent, the flit-cycles its queue held, and the window's length.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/erapid/erapid_rc.sv: the reconfiguration controller of one board, edge by
 // edge. Steps start at deadlines computed from the window's end: LinkRequest down the chain (its
 // slots come back with every laser's statistics: DPM and per-destination sums), BoardRequest around

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/fattree/fattree_switch_ctrl.sv (Arity 8, 16-bit counters, Q0.16
 // thresholds), cycle for cycle. Ports 0..7 go down, 8..15 up; bit p of each vector is port p.
 // The model counts the check period from its reset; the RTL takes it as a pulse (check_i) on the

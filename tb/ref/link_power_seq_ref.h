@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/common/link_power_seq.sv: On -> ToOff (off_cycles) -> Off -> ToOn
 // (on_cycles) -> On, commands taken only in the stable state they leave.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/pb_correct.sv (same tables and integer arithmetic), and the exact
 // correction factor in floating point for the error bound of the fixed-point one.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/pb_histogram.sv: clamp, logarithmic bin, the three ways of keeping the
 // histogram bounded (self-clearing, sliding window, unbounded) and the span the counts cover,
 // cycle for cycle.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/eee/pb_search.sv, cycle for cycle, and its fixed-point steps of N (the
 // test of the error bound compares them with exact arithmetic).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/photonic/photonic_switch_ctrl.sv, request for request: the channel table
 // of every output (the buffer port last; channels_ of them, the first Straps::channels in use), the converter
 // entry of every input channel, the buffer's entry count and the round-robin pointer of the reserve. Handle()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/torus/torus_swap_criterion.sv: flux counters over the period, totals
 // latched at its last step, and on the next step M = A_b - A_a + O_a - O_b - l F_ab + credit(F'_ba)
 // against the threshold (fixed, randomised from an LFSR, or adaptive), edge by edge. F'_ba's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/torus/torus_swap_ctrl.sv and torus_swap_ring.sv: per node the swap
 // criterion, the a-b-c handshake (lock, grant or deny, then the paper's switch with b's input
 // blocked, or a drain and a switch or abort with a's, b's and c's inputs blocked), the Tr-step block,

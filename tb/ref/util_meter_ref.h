@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of rtl/common/util_meter.sv.
 #pragma once
 #include <cstdint>

@@ -37,3 +37,4 @@ module toggle_fixture (
   assign word_o  = mem_q[addr_i];
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // icn::NicPorts in the SystemC kernel (a program of its own: the kernel elaborates and starts once
 // per process). Every node writes messages at random times through a one-deep fifo and reads its
 // deliveries slowly, so full fifos on both sides and the held-back deliveries are exercised, beside

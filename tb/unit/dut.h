@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Drives one verilated model through a clock edge the way the harness does: inputs set, then one
 // edge (icn::Edge); a model with a time base (now_i) gets the number of edges so far, as the
 // harness gives it the cycle, and after the edge the next cycle's, so that outputs computed from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Two EEE port RTL instances (eee_port, or eee_pb_port with its policy straps) joined by a link of
 // L cycles, each in lock-step with a reference model, and a small traffic source at each end. Every cycle the
 // RTL and the model outputs are compared, and the link-level rules are checked: both ends always in the same

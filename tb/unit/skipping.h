@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A second model of a controller clocked the way the harness clocks it: its edge is skipped while
 // the last one toggled no register, its inputs are the same and the deadline it gave has not come.
 // Its registers must stay those of the model clocked every cycle: the lock-step tests of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tests build against whichever Catch2 the machine has (tb/catch.h): the one that ran is the one
 // CMake found (Debian 12 ships 2.13, Debian 13 3.7). CTest's catch2_<version> test prints it too.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The example switch controller (examples/drowsy_switch/) against its reference model: a switch of
 // 8 ports, some without a link, under seeded random traffic, every output compared every cycle, and
 // the contract's promises checked beside: a port may send only while awake, every packet queued is

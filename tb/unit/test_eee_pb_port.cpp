@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // eee_pb_port (eee_port + idle-period histogram + t_PDT search + correction) against the composed
 // reference model: linked pairs under seeded random traffic for every histogram strategy and
 // policy, and directed checks that the policy really moves t_PDT the way the paper says.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // eee_pdt_timer in lock-step with its reference model, and its edge cases.
 #include "catch.h"
 

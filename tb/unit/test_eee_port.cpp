@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // eee_port (handshake + PDT timer + power sequencer) against its reference model: a linked pair
 // under seeded random traffic, a lone port under arbitrary control messages, directed corner cases
 // of the handshake, and the simulator's clocking (one eval per edge: scripts/sim_models.py) against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // erapid_laser_seq in lock-step with its reference model, and the paper's rules one by one: a
 // level moves one step at a time, up with the supply first and down with the rate first, a rate
 // change silences the link for exactly the relock time, and a laser told off drains before it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // erapid_lc in lock-step with its reference model on random traffic and well-formed chain packets,
 // and a chain of four LCs as a board has them: a LinkRequest comes back with every laser's window
 // statistics in its slot, a LinkResponse lights, darkens and re-levels the lasers it names.

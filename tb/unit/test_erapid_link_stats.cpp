@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // erapid_link_stats in lock-step with its reference model over random windows, and the paper's
 // Link_util and Buffer_util read from its totals for a known pattern.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // erapid_rc on rings of four and of eight boards (the paper's R(1, 4, 4) and R(1, 8, 8)), each RC
 // with its chain of B reference LCs: in lock-step with the reference model on random traffic and
 // straps, with the hardware invariants checked every cycle (a wavelength lit at one source at most,

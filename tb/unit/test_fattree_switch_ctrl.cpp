@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fattree_switch_ctrl against its reference model on random stimulus for every role, and the
 // mechanism's rules as directed tests: turn-off order, turn-on order, Minimal-Tree links, the
 // hysteresis band, and the propagation from a leaf to the switch above.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The latency histogram against a sorted list of the same samples: exact below 2^16 cycles,
 // within its stated 1/128 above, average and maximum always exact; memory independent of the
 // number of samples (a long soak keeps its resident size).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // link_power_seq in lock-step with its reference model, and its transition timing.
 #include "catch.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The example node controller (examples/paced_node/) against its reference model under seeded
 // random traffic, every output compared every cycle, and the contract's promises checked beside:
 // flits leave at least gap + 1 cycles apart, every packet offered is sent, and a copy clocked as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pb_correct (n_R = 16, cf capped at 16) in lock-step with its reference model, the error bound of
 // its fixed-point geometric mean, and the correction rules as directed tests.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pb_histogram, one configuration per strategy (logarithmic bins, two to an octave of a 32-bit
 // length: 64 bins; 8-bit counters, h_maxN 20, TTL 300 cycles, h_maxval 3000), in lock-step with
 // its reference model on random idle periods, the bins' geometry, and each way of keeping the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pb_search (16 logarithmic bins, two to an octave: lengths 0..255; 16-bit counts, hop counts 1..8)
 // in lock-step with its reference model, the paper's worked example of l, the error bound of the
 // fixed-point N = l x span / t_w, and the search rules (lowest bin still <= N, never when nothing

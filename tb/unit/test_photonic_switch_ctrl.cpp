@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // photonic_switch_ctrl in lock-step with its reference model: random requests, most of them the
 // ones a real circuit would send next (reserve on a free input channel, then walk-back or confirm,
 // then teardown), some arbitrary (which the RTL must refuse exactly as the model does), in every

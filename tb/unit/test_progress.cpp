@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The progress line's figures: the time left from the share of a workload's messages done, or
 // from the cycles left to the window's end at the recent pace; durations at a readable scale.
 #include "catch.h"

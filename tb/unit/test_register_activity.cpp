@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The register-activity counter (mech/register_activity.h) on directed stimulus of a fixture whose
 // toggles are counted by hand: a binary counter and a 70-bit register on its regs_o port (a VlWide),
 // a memory on its memory0_o port, and the controllers' energy it turns into (core/energy_ledger.h).

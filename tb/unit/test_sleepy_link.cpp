@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The example link-end controller (examples/sleepy_link/) against its reference model: two ends of
 // a link under seeded random traffic, every output compared every cycle, and the contract's
 // promises checked beside: no flit reaches an end that is not awake, every flit arrives, and a copy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The thread team behind sim.threads: every member runs each job once with its own index, a job
 // sees what the previous one wrote, and a member's exception reaches the caller.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // torus_swap_criterion in lock-step with its reference model on random events, neighbour totals
 // and straps (each threshold variant, both F'_ba credits), and the criterion on hand-computed
 // fluxes: M's terms one by one (F'_ba credited both ways), the decision against C_r and R, the randomised

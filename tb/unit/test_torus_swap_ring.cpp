@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // torus_swap_ring (P node-swap controllers of one directed cycle and its order) in lock-step with
 // its reference model on random flux, drain status and straps (both protocols, both F'_ba
 // credits), for P = 8 and P = 5; and directed tests of one swap in each protocol: the handshake's

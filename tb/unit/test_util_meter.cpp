@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // util_meter (the fat-tree controller's windowed utilisation meter) in lock-step with its
 // reference model on random windows, and the hand-off of its totals from window to window.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mech/declared/declared_controller.h"
 
 #include "core/errors.h"

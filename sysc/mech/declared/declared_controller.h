@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A controller declared by a manifest, with no C++ of its own: scripts/controllers.py reads the
 // manifest and writes its registration (a DeclaredController, the function that sets its straps,
 // and a RegisterMechanism call), which runs it in the adapter of its contract: LinkEndControllers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the EEE port controllers (eee.*), times converted to cycles.
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mech/eee/eee_links.h"
 
 #include <algorithm>

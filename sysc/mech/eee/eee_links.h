@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The EEE port controllers: one verilated port at each end of every link, run as link-end
 // controllers (mech/link_end/link_end_controllers.h) with power states 0 wake, 1 transition,
 // 2 fast LPI, 3 deep LPI. The port is eee_port for a fixed t_PDT, which the contract carries whole,

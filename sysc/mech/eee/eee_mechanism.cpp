@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of the EEE port controllers: keys, validation, adapter, energy, view.
 #include <algorithm>
 

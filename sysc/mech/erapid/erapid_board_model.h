@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The E-RAPID adapter's board (ErapidControl::Board) for one verilated erapid_board: a template over
 // the model, whose board count B comes from its ModelInfo. Built-in models instantiate it in the
 // build (generated/built_models.cpp), others in the library scripts/model_build.py makes on first

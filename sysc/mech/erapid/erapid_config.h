@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the E-RAPID controllers (Kodi and Louri), parsed and validated from the erapid.* keys.
 #pragma once
 #include <string>

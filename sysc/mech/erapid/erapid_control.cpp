@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mech/erapid/erapid_control.h"
 
 #include <algorithm>

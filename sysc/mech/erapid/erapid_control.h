@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adapter of the E-RAPID controllers: one verilated erapid_board (the board's reconfiguration
 // controller and its chain of link controllers) per board, their RCs joined in a ring. Maps each
 // laser's observables (a flit sent on it, the packets waiting for it, nothing of it in flight) onto

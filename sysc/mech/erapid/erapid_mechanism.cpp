@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of the E-RAPID controllers (Kodi and Louri): keys, validation, adapter, energy when off, view.
 #include "mech/erapid/erapid_config.h"
 #include "mech/erapid/erapid_control.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the fat-tree on/off link controllers (fattree_onoff.*).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adapter of the fat-tree on/off link controllers: one verilated fattree_switch_ctrl per switch
 // of a k-ary n-tree. Maps the switch's observables (flit sent per output, packets committed per
 // output, whether each incoming link is active, whether the switch is empty, whether a packet

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of the fat-tree on/off link controllers: keys, validation, adapter, view.
 #include "mech/fattree/fattree_config.h"
 #include "mech/fattree/fattree_links.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The link-end contract: what the harness gives a controller at each end of every two-way link,
 // and what it takes from it (docs/controllers.md says it for users). Any top with these ports runs
 // in LinkEndControllers, which needs no C++ of the controller's own:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The adapter of link-end controllers (mech/link_end/link_end_contract.h): one verilated model at
 // each end of every link. Maps the harness observables (packets queued for the port, flit sent,
 // flit received, the partner's messages after the link latency) onto the contract's inputs, and its

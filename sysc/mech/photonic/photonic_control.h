@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adapter of the photonic switch control planes: one verilated photonic_switch_ctrl per switch of
 // the photonic data plane, which asks it (SwitchControl::Handle) for each control-network request
 // it serves. The answer is the model's combinational output for that request; the model's

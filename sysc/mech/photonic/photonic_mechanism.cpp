@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of the photonic switch control planes (the Segment Switching paper): keys, validation,
 // adapter, view. On whenever network.switching = photonic: a circuit-switched network does not move without
 // them.

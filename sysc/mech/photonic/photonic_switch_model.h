@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The photonic adapter's switch (PhotonicControl::Model) for one verilated photonic_switch_ctrl: a
 // template over the model, whose radix comes from its ModelInfo. Built-in models instantiate it in
 // the build (generated/built_models.cpp), others in the library scripts/model_build.py makes on

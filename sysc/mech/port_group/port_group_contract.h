@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The switch and node contracts: one controller per router (switch) or per NIC (node) of the
 // wormhole network, seeing each of its ports' output and commanding it (docs/controllers.md says it
 // for users). A port here is the output of a link end: the transmitter and the wire it drives. Any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The adapter of switch and node controllers (mech/port_group/port_group_contract.h): one verilated
 // model per router or per NIC, a port of it per link end the router or NIC has. Maps the harness
 // observables of each port (packets queued for its output, flit sent, flit received) onto the

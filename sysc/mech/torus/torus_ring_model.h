@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The torus swap adapter's ring (TorusSwapControl::Ring) for one verilated torus_swap_ring: a
 // template over the model, whose cycle length P and field widths come from its ModelInfo. Built-in
 // models instantiate it in the build (generated/built_models.cpp), others in the library

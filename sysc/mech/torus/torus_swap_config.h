@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the reconfigurable torus's node-swap controllers (Shafarenko and Vasekin), parsed and
 // validated from the torus_swap.* keys.
 #pragma once

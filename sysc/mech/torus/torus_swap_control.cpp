@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mech/torus/torus_swap_control.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adapter of the reconfigurable torus's node-swap controllers: one verilated torus_swap_ring (the
 // P controllers of one directed cycle and its order) per ring of the packet-step torus. Each step
 // it hands every controller its node's flux events in that ring (PacketStepTorus::Member::events),

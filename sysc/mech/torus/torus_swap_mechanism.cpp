@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration of the reconfigurable torus's node-swap controllers (Shafarenko and Vasekin): keys,
 // validation, adapter, view.
 #include "mech/torus/torus_swap_config.h"

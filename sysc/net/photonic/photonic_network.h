@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The circuit-switched photonic data plane (network.switching = photonic; the paper "Segment Switching: A New
 // Switching Strategy for Optical HPC Networks"): WDM links of W channels between photonic switches (a torus
 // or a k-ary n-tree), each switch with one buffer port where the layout puts a buffer. Data moves only on

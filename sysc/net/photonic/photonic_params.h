@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters of the photonic data plane and its control plane (photonic.*), after validation, and
 // where the buffers are (photonic.buffer.layout) on a torus or a k-ary n-tree.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the photonic data plane asks of a switch's control plane, and the answer: the words of
 // rtl/photonic/photonic_msg.svh. The control plane behind this interface is the verilated
 // photonic_switch_ctrl (sysc/mech/photonic/); tests put its C++ reference model there too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-ary n-cube: torus (wrap-around links) or mesh, 2 or 3 dimensions, one node per router.
 // Ports: 0 = node, 1 + 2d = +direction of dimension d, 2 + 2d = -direction.
 // Routing: dimension order (x, then y, then z), shortest direction per dimension; a tie (k/2 hops

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // E-RAPID R(1, B, D) (Kodi and Louri): B boards of D nodes. A board's electrical router (the
 // intra-board interconnect) joins its D nodes, its B optical transmitters and its B receivers.
 // Transmitter x (wavelength x) is an array of B lasers; laser (x, y) feeds the passive coupler of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The shape of an E-RAPID network (topologies/erapid.cpp) for the code that steers its lasers.
 #pragma once
 #include "net/topology.h"

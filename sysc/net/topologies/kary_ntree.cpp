@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-ary n-tree (the fat-tree of Alonso et al.): N = k^n nodes, n levels of k^(n-1) switches <w, l>, level 0 =
 // roots. Switches <w, l> and <w', l+1> are linked iff w_i = w'_i for all i != l, on port w'_l of the upper
 // switch and port k + w_l of the lower one. Ports 0..k-1 go down, k..2k-1 go up. Routing: up to a nearest

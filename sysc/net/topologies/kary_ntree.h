@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-ary n-tree labels, for mechanisms that act on the tree's structure (the fat-tree on/off
 // links keep a Minimal Tree): router r is switch <w, l> with l = r / k^(n-1) (0 = roots) and
 // w = r % k^(n-1).

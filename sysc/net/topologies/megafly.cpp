@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Megafly / Dragonfly+ (the network of Sanchez de la Rosa et al.): G groups; in each, `leaves` leaf switches
 // with `nodes_per_leaf` nodes, fully connected to `spines` spine switches; each spine has `global_per_spine`
 // global ports, one global link between every pair of groups (G - 1 = spines x global_per_spine). Group g's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one list of topologies. Adding a topology: its file in this folder defines
 // `TopologyInfo <Name>Topology()`; declare it here and add it to the list.
 #include "net/topology.h"

@@ -35,3 +35,4 @@ module careless_switch #(
   assign unused = ^{now_i, tx_queue_i, rx_busy_i};
 endmodule
 `default_nettype wire
+// SPDX-License-Identifier: Apache-2.0
