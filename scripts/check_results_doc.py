@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Checks that README's results.json table lists every field icnsim writes, and nothing else.
+"""Checks that docs/results.md's results.json table lists every field icnsim writes, and nothing else.
 
 Fields come from the golden results (tb/golden/*.json: every mechanism, topology and workload) and
 from runs made here for what the golden results strip or never reach: provenance, wall time, a
@@ -56,8 +56,8 @@ def generalised(name):
 
 
 def documented(readme):
-    """Field names of the table under '### results.json'; `.x` after `a.b` in a cell means `a.x`."""
-    section = readme.split("### results.json", 1)[1].split("\n#", 1)[0]
+    """Field names of the table under '## results.json'; `.x` after `a.b` in a cell means `a.x`."""
+    section = readme.split("## results.json", 1)[1].split("\n#", 1)[0]
     names = set()
     for line in section.splitlines():
         if not line.startswith("| `"):
@@ -89,14 +89,14 @@ def main():
             with open(f"{out}/results.json") as f:
                 written |= fields(json.load(f))
     written = {generalised(n) for n in written} | LIBRARY_ONLY
-    with open("README.md") as f:
+    with open("docs/results.md") as f:
         table = documented(f.read())
     undocumented = sorted(written - table)
     never_written = sorted(table - written)
     for name in undocumented:
-        print(f"written but not in README's results.json table: {name}")
+        print(f"written but not in docs/results.md's results.json table: {name}")
     for name in never_written:
-        print(f"in README's results.json table but no run writes it: {name}")
+        print(f"in docs/results.md's results.json table but no run writes it: {name}")
     if undocumented or never_written:
         sys.exit(1)
     print(f"{len(table)} results.json fields documented, each written by a run")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Claims as data: each paper's statements beside what this project measured, recomputed from the
-bundled results (sim/experiments/<mechanism>/claims.yaml; README, "Claims").
+bundled results (sim/experiments/<mechanism>/claims.yaml; docs/experiments.md, "Claims").
 
   scripts/claims.py [FILE ...]         recompute every claim (or those of FILE); exit 1 if a
                                       recorded value or verdict no longer holds, 2 if a file is malformed

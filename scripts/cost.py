@@ -23,7 +23,7 @@ from pathlib import Path
 import rtl_models
 from rtl_models import ROOT, models, yosys
 
-# Process assumptions (README, "Hardware cost"): a 45 nm standard-cell library.
+# Process assumptions (docs/hardware-cost.md): a 45 nm standard-cell library.
 # A D flip-flop with reset is about 6 NAND2 of area (NanGate FreePDK45: DFFR_X1 5.32 um^2,
 # NAND2_X1 0.798 um^2 -> 6.7; DFF_X1 -> 5.7).
 FLIP_FLOP_GE = 6
@@ -212,7 +212,7 @@ def table(doc, wanted=None):
 
 def versions(reference, others):
     """The same models synthesised by other Yosys versions, beside the reference's rows: where ABC or
-    the passes before it changed, the numbers differ (README, "Hardware cost", says why)."""
+    the passes before it changed, the numbers differ (docs/hardware-cost.md says why)."""
     if not others:
         return []
     names = [reference["tool"].split()[1]] + [o["tool"].split()[1] for o in others]

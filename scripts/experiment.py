@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Experiment files (sim/experiments/<mechanism>/<name>.yaml, or a user's own): which icnsim runs a
-sweep makes, and which results.json fields its summary keeps. The format (README, "Experiments"):
+sweep makes, and which results.json fields its summary keeps. The format (docs/experiments.md):
 
   description: what the experiment measures (the paper's figure or table)
   scenario: the bundled scenario (or a path) the runs start from (a block may name its own)
@@ -36,6 +36,12 @@ except ImportError:
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPERIMENTS = ROOT / "sim" / "experiments"
+# In a checkout the scripts run the build's icnsim and write under its out/; installed (in
+# share/icnsim/scripts/, with the experiments and bundled results beside them in share/icnsim/sim/),
+# they run the icnsim of the same installation and write under out/ of the working folder.
+CHECKOUT = (ROOT / "CMakeLists.txt").is_file()
+ICNSIM = ROOT / "build" / "icnsim" if CHECKOUT else ROOT.parent.parent / "bin" / "icnsim"
+OUT = (ROOT if CHECKOUT else Path.cwd()) / "out"
 
 # Every sweep's summary starts with the point's labels, then these, then the run's folder ("run").
 COMMON_FIELDS = {"seed": "seed", "latency_avg": "latency.avg", "latency_p99": "latency.p99",

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""An experiment file's figures (its `figures:` list; README, "Experiments"), drawn from a sweep's
+"""An experiment file's figures (its `figures:` list; docs/experiments.md), drawn from a sweep's
 summary (one row per run) by scripts/plot.py. Each point is the mean over its seeds with the 95 %
 confidence interval (Student's t); a figure also writes the numbers it shows as CSV.
 

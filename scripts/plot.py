@@ -22,9 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import choice  # noqa: E402
 import figure  # noqa: E402
-from experiment import Experiment, ExperimentError  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
+from experiment import OUT, Experiment, ExperimentError  # noqa: E402
 
 
 def any_sweep(out, x, y, hue):
@@ -126,7 +124,7 @@ def main():
         if args.summary is None:
             parser.error(f"{args.experiment} names no bundled results")
         args.out = args.out or args.summary.parent
-    out = args.out or ROOT / "out" / "sweeps" / Path(args.experiment).stem
+    out = args.out or OUT / "sweeps" / Path(args.experiment).stem
     table = (args.summary or out / "summary.csv") if args.experiment else out / "points.csv"
     if not table.exists():
         print(f"plot: {table} not found; run scripts/sweep.py first", file=sys.stderr)

@@ -20,6 +20,7 @@ packages=(
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev  # command line, scenarios, results
   libssl-dev                                       # SHA-256 of the scenario in results.json
   python3 python3-matplotlib python3-yaml          # experiments, sweeps and plots (/usr/bin/python3)
+  python3-sphinx python3-myst-parser               # the HTML documentation (docs/)
 )
 for option in "$@"; do
   case "$option" in

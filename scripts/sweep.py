@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Runs an experiment (a file of sim/experiments/, by name, or your own .yaml: scripts/experiment.py
-and README, "Experiments"), or any grid (--scenario NAME --grid key=v1,v2 ...), as icnsim runs
+and docs/experiments.md), or any grid (--scenario NAME --grid key=v1,v2 ...), as icnsim runs
 (scenario + --set overrides), in a local process pool by default, or as a Slurm job array with
 --slurm (submitted with sbatch, waited for, then gathered; the sweep folder and the build must be on
 a file system the compute nodes share). Each run writes its own results.json; the sweep merges them
@@ -30,11 +30,8 @@ import tempfile
 from functools import partial
 from pathlib import Path
 
-from experiment import Experiment, ExperimentError, bundled, point_name
+from experiment import ICNSIM, OUT, Experiment, ExperimentError, bundled, point_name
 from seed_stats import points
-
-ROOT = Path(__file__).resolve().parent.parent
-ICNSIM = ROOT / "build" / "icnsim"
 
 
 def command(scenario, sets, seed, out):
@@ -252,7 +249,7 @@ def main():
         parser.error(f"{ICNSIM} not found: run scripts/build.sh first")
 
     name = Path(args.experiment).stem if args.experiment else "grid"
-    out = (args.out or ROOT / "out" / "sweeps" / name).resolve()
+    out = (args.out or OUT / "sweeps" / name).resolve()
     runs = []
     for labels, scenario, sets in experiment.plan:
         for seed in range(1, (args.seeds or experiment.seeds) + 1):
@@ -274,7 +271,7 @@ def main():
             print(f"sweep: stopped by {interrupted}: {len(runs) - left} of {len(runs)} runs done, the runs under "
                   f"way stopped; the same command resumes", file=sys.stderr)
             return 128 + interrupted.signum
-    rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, ROOT))
+    rows = [experiment.row(labels, json.loads((folder / "results.json").read_text()), os.path.relpath(folder, OUT.parent))
             for labels, folder, _ in runs if (folder / "results.json").exists()]
     out.mkdir(parents=True, exist_ok=True)
     write_csv(out / "summary.csv", rows)

@@ -54,11 +54,12 @@ if [ "${1:-}" = "--sanitize" ]; then
   # The long tests (4 sanitised CPU minutes) run in the release pass only, and so do the golden
   # cases (52 sanitised CPU seconds; "clock jumps change no result" runs every bundled scenario
   # sanitised, and the per-cycle path of the rerun with clock jumps off is the clock-jump tests'),
-  # and so do the checks that run no compiled code (claims, generated docs, figures), the
+  # and so do the checks that run no compiled code or only print (claims, generated docs, the HTML
+  # docs, the key reference, the README's example, citation and licence, figures), the
   # installation's (it checks the package, which the release pass installs) and the sizes made on
   # first use (their library is compiled unsanitised, as the toolchain the build records says).
   exec ctest --no-tests=error --output-on-failure -j "$(nproc)" \
-    -E "^(lint|synthesis|formal|format|fuzz|sweep|claims|docs_generated|figures|md1_estimate|sim_models|controller_manifests|sizes_on_demand|golden|install|$long)" -LE slurm "$@"
+    -E "^(lint|synthesis|formal|format|fuzz|sweep|claims|docs_|keys_reference|readme_example|citation_and_licence|figures|md1_estimate|sim_models|controller_manifests|sizes_on_demand|golden|install|$long)" -LE slurm "$@"
 fi
 skip=()
 if [ "${1:-}" = "--short" ]; then

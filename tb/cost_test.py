@@ -73,7 +73,7 @@ def main(icnsim):
         if [r["controller"] for r in written["controllers"]] != ["eee_port"] or not (Path(tmp) / "cost.md").exists():
             problems.append(f"--only eee_port --out: {run.returncode} {run.stderr[-300:]}")
         # The committed rows of this Yosys version are what it makes, exactly (cost/cost.json for
-        # 0.23, cost/cost.yosys-<X.Y>.json for the others; the versions differ, README says how).
+        # 0.23, cost/cost.yosys-<X.Y>.json for the others; the versions differ, docs/hardware-cost.md says how).
         committed = ROOT / "cost" / cost.report_name(version)
         if committed.exists() and written["controllers"]:
             row = next(r for r in json.loads(committed.read_text())["controllers"] if r["controller"] == "eee_port")
@@ -87,7 +87,7 @@ def main(icnsim):
         if bad.returncode == 0 or "no_such" not in bad.stderr:
             problems.append(f"--only no_such: exit {bad.returncode}, {bad.stderr.strip()}")
     # Every committed row was made from today's RTL: a change to a controller's RTL costs it again in
-    # the same commit (scripts/cost.sh --only NAME, and its Yosys 0.52 row: README, "Hardware cost").
+    # the same commit (scripts/cost.sh --only NAME, and its Yosys 0.52 row: docs/hardware-cost.md).
     files = rtl_models.module_files()
     today = {r["controller"]: rtl_models.digest(r["top"], r["params"], files) for r in rtl_models.models()}
     for report in sorted((ROOT / "cost").glob("cost*.json")):

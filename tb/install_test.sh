@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # `cmake --install` gives a tree that stands on its own and may move: installed (to a relative
 # prefix), then moved to another folder, it holds no path of the source or build folder; its icnsim
-# lists and runs the bundled scenarios and names its installed view, makes a controller size not
+# lists and runs the bundled scenarios and names its installed view; with the source and build
+# folders out of reach, its icnsim runs and its scripts sweep, plot and recompute the claims; makes a controller size not
 # built in on first use, and without its share/icnsim says so (exit 2); programs of one's own build
 # against it with find_package(icnsim): tb/package/ runs a network through the harness library,
 # examples/systemc_traffic/ drives one from SystemC models bound to the NICs, with the same results
@@ -44,6 +45,28 @@ status=0
 lone/icnsim run default > lone.log 2>&1 || status=$?
 [ $status -eq 2 ] && grep -q "default: no such scenario file, and no bundled scenarios" lone.log ||
   { cat lone.log; fail "icnsim without its share/icnsim did not say so with exit 2 (gave $status)"; }
+
+# Out of reach of the source and build folders (a tmpfs over each, in a mount namespace of its
+# own), from another folder: the installed icnsim runs a bundled scenario, and the installed
+# scripts sweep a grid with it, plot the sweep and recompute the bundled claims.
+mkdir away
+(cd away && unshare --mount $([ "$(id -u)" -eq 0 ] || echo --map-root-user) bash -c '
+  set -e
+  mount -t tmpfs none "$2" 2>/dev/null || true   # (the build folder may lie inside the source folder)
+  mount -t tmpfs none "$1"
+  [ ! -e "$1/CMakeLists.txt" ] && [ ! -e "$2/icnsim" ]
+  "$3/bin/icnsim" run default --set sim.measure_cycles=2000 --quiet --out run
+  python3 "$3/share/icnsim/scripts/sweep.py" --scenario default --grid traffic.load=0.02,0.05 \
+    --set sim.measure_cycles=1000 --jobs 2 > sweep.log
+  /usr/bin/python3 "$3/share/icnsim/scripts/plot.py" --out out/sweeps/grid --x traffic.load --y latency_avg > plot.log
+  python3 "$3/share/icnsim/scripts/claims.py" > claims.log
+' away "$src" "$build" "$prefix") > away.log 2>&1 || { cat away.log; fail "the installation does not work with the source and build folders out of reach"; }
+[ -f away/run/results.json ] && [ "$(wc -l < away/out/sweeps/grid/summary.csv)" -eq 3 ] &&
+  ls away/out/sweeps/grid/*.png > /dev/null || fail "the installed scripts left no sweep or plot under away/out"
+for file in share/icnsim/sim/experiments/erapid/erapid_load.yaml share/icnsim/sim/results/erapid/erapid_load_summary.csv \
+            share/icnsim/scripts/sweep.py share/icnsim/scripts/plot.py share/icnsim/scripts/wave.sh; do
+  [ -e "$prefix/$file" ] || fail "$file is not installed"
+done
 
 # A size not built in, made on first use from the installed headers, scripts and toolchain record.
 XDG_CACHE_HOME=$tmp/cache "$prefix/bin/icnsim" run erapid_p_b --set topology.erapid.boards=2 --set erapid.degree=2 \

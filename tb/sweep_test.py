@@ -9,7 +9,7 @@
   (checked against the summary with Student's t for one degree of freedom, 12.7062).
 - A --grid sweep's --field columns are what they name.
 - Every bundled experiment loads with the number of runs it had when its file was written, and so
-  does the README's example.
+  does the example of docs/experiments.md.
 - A malformed file is refused before any run: exit 2 and a message naming the place.
 Usage: sweep_test.py SCRATCH [--update]"""
 import csv
@@ -108,8 +108,8 @@ def plans():
         got = len(Experiment.load(name).plan)
         if got != runs:
             problems.append(f"experiment {name}: {got} points, expected {runs}")
-    readme = (ROOT / "README.md").read_text()
-    example = re.search(r"### Experiments\n.*?```yaml\n(.*?)```", readme, re.S)
+    page = (ROOT / "docs" / "experiments.md").read_text()
+    example = re.search(r"## Experiments\n.*?```yaml\n(.*?)```", page, re.S)
     with tempfile.NamedTemporaryFile("w", suffix=".yaml") as f:
         f.write(example.group(1) if example else "")
         f.flush()
@@ -118,7 +118,7 @@ def plans():
         except Exception as e:  # (any failure of the example is the finding)
             got = f"an error: {e}"
     if got != 6:
-        problems.append(f"README's example experiment: {got} points, expected 6")
+        problems.append(f"docs/experiments.md's example experiment: {got} points, expected 6")
     return problems
 
 

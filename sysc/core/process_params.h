@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The process the controllers are assumed built in (process.*): energy per toggled flip-flop bit and
-// per toggled gate equivalent, and the delay of one gate level. Defaults: a 45 nm library (README,
-// "Hardware cost", gives the sources).
+// per toggled gate equivalent, and the delay of one gate level. Defaults: a 45 nm library
+// (docs/hardware-cost.md gives the sources).
 #pragma once
 #include <vector>
 

@@ -330,7 +330,7 @@ TEST_CASE("erapid_p_b with a 5000-cycle warm-up at Rw = 4000 is not converged an
   const nlohmann::json s = steady.Results();
   INFO(s["steady_state"].dump());
   CHECK(s["converged"] == true);
-  // The first period end whose three periods all lie past the ten windows (README quotes it).
+  // The first period end whose three periods all lie past the ten windows (docs/erapid.md quotes it).
   CHECK(s["sim"]["warmup_cycles"] == 52000);
   // In the transient the packets wait behind the static network's backlog.
   CHECK(t["latency"]["avg"].get<double>() > 5 * s["latency"]["avg"].get<double>());

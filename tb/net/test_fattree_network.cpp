@@ -108,7 +108,7 @@ TEST_CASE("link power reaches the Minimal Tree limit at very low load and never 
 // below it. So the check is on links turned back on, which an oscillation does. The occupancy
 // meter is not linear in the load (a leaf's single up link stalls behind the Minimal Tree's
 // level-1 link and reads above U_on; with two it reads below U_off), so at load 0.1 with 0.3/0.65
-// about 1.3 % of the links turn on again each period (measured 0.0127; README, fat-tree).
+// about 1.3 % of the links turn on again each period (measured 0.0127; docs/fattree_onoff.md).
 TEST_CASE("at constant load the links settle, or flip a bounded few", "[net][fattree]") {
   for (const auto& [meter, max_on_rate] : {std::pair{"flits", 0.002}, std::pair{"occupancy", 0.02}}) {
     for (const char* load : {"0.02", "0.1", "0.2", "0.3"}) {
@@ -150,9 +150,9 @@ TEST_CASE("under high load every link is back on and latency equals the network 
 
 namespace {
 
-// The paper's nine U_off-U_on pairs with the default (occupancy) meter never hold the network in
-// saturation at a load it carries without the mechanism (the flit meter does: README).
-// One test case per U_avg so that CTest runs them side by side.
+// The paper's nine U_off-U_on pairs with the default (occupancy) meter never hold the
+// network in saturation at a load it carries without the mechanism (the flit meter does:
+// docs/fattree_onoff.md). One test case per U_avg so that CTest runs them side by side.
 void RequireNoLockUp(double u_avg) {
   const std::vector<std::string> loads = {"0.05", "0.1", "0.2", "0.3", "0.4"};
   const std::vector<std::string> experiment = {"sim.warmup_cycles=20000", "sim.measure_cycles=30000",
@@ -186,7 +186,7 @@ TEST_CASE("no lock-up with the paper's pairs at U_avg 0.5", "[net][fattree][grid
 TEST_CASE("no lock-up with the paper's pairs at U_avg 0.6", "[net][fattree][grid]") { RequireNoLockUp(0.6); }
 TEST_CASE("no lock-up with the paper's pairs at U_avg 0.7", "[net][fattree][grid]") { RequireNoLockUp(0.7); }
 
-// What README and `icnsim keys` say of the flit meter: 0.4/0.8 at load 0.2 stays saturated.
+// What docs/fattree_onoff.md and `icnsim keys` say of the flit meter: 0.4/0.8 at load 0.2 stays saturated.
 TEST_CASE("the flit meter can hold the network in saturation", "[net][fattree]") {
   const std::vector<std::string> common = {"traffic.load=0.2", "fattree_onoff.u_off=0.4",
                                            "fattree_onoff.u_on=0.8", "sim.warmup_cycles=20000",

@@ -364,7 +364,7 @@ TEST_CASE("PerfBound ports are exact when skipped at fixed points, and the corre
                       "eee.perfbound.period_ns=20000", "eee.policy=perfbound_correct"}));
   }
   SECTION("correction") {
-    // Whether the correction cuts latency depends on the workload and the bound (README,
+    // Whether the correction cuts latency depends on the workload and the bound (docs/eee.md,
     // PerfBound results); here PerfBound misses, so the corrected ports must behave differently.
     tb::Run pb(sets("perfbound"));
     tb::Run pbc(sets("perfbound_correct"));

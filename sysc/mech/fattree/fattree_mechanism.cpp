@@ -14,7 +14,8 @@ std::vector<KeySpec> Keys() {
       RealKey("fattree_onoff.u_on", "0.65", 0, 1, "",
               "turn an up link on above this utilisation (U_on >= 2 U_off advised)"),
       // Occupancy by default: with the flit meter a wormhole bottleneck stalled on credits reads
-      // at most ~0.7-0.8, so U_on >= 0.75 can hold a network in saturation (README, fattree_grid).
+      // at most ~0.7-0.8, so U_on >= 0.75 can hold a network in saturation (docs/fattree_onoff.md,
+      // fattree_grid).
       ChoiceKey("fattree_onoff.meter", "occupancy", {"occupancy", "flits"},
                 "what makes an up link busy in the utilisation: a flit sent or a packet committed to it "
                 "and waiting (occupancy), or a flit sent only (flits, the paper's: a link stalled on "
