@@ -7,7 +7,8 @@ Reads the RTL's `typedef enum` blocks and writes one translate filter file per e
 (VIEWS/*.gtkw, valid GTKWave save files on their own) to OUT/, putting the filter in front of
 every trace that carries an enum: a signal declared with the enum type, or a port whose
 declaration comment says `enum: <type>`; a `#{alias} (i)vec (j)vec` slice of such a vector
-gets the filter when it is one element wide. Filter paths are absolute (GTKWave resolves them
+gets the filter when it is one element wide. A signal declared `signed` is shown as a signed
+decimal. Filter paths are absolute (GTKWave resolves them
 from its working folder): OUT/filters, or --filters-at where the files will be read from (an
 installation staged under DESTDIR). A view signal the RTL does not declare is an error: views
 cannot go stale.
@@ -27,7 +28,7 @@ TAG_RE = re.compile(r"\b(\w+)\s*,?\s*//.*\benum:\s*(\w+)")
 MODULE_RE = re.compile(r"^module\s+(\w+)(.*?)^endmodule", re.S | re.M)
 BASES = {"d": 10, "h": 16, "b": 2}
 # GTKWave trace flags (save-file "@" lines): display bases, and "translated by a filter file".
-BASE_FLAGS, HEX, TRANSLATED = 0x2 | 0x4 | 0x8 | 0x10, 0x2, 0x2000
+BASE_FLAGS, HEX, DEC, TRANSLATED, SIGNED = 0x2 | 0x4 | 0x8 | 0x10, 0x2, 0x4, 0x2000, 0x400
 
 
 def fail(message):
@@ -53,6 +54,7 @@ class Rtl:
             for module, body in MODULE_RE.findall(text):
                 self.modules[module] = body
         self.signal_enums = {m: self._signal_enums(body) for m, body in self.modules.items()}
+        self.signed = {m: self._signed(body) for m, body in self.modules.items()}
         self.instances = {m: self._instances(body) for m, body in self.modules.items()}
 
     def _signal_enums(self, body):
@@ -68,6 +70,16 @@ class Rtl:
         for name, (enum, _) in found.items():
             if enum not in self.enums:
                 fail(f"signal {name} is tagged with enum {enum}, which no RTL file defines")
+        return found
+
+    @staticmethod
+    def _signed(body):
+        """Signals of a module declared `signed` (ports and variables)."""
+        found = set()
+        for line in body.splitlines():
+            decl = re.search(r"\b(?:logic|wire|reg|bit)\s+signed\b\s*(?:\[[^\]]*\]\s*)?(.*)", line.split("//")[0])
+            if decl:
+                found |= set(re.findall(r"\b([A-Za-z_]\w*)\b", re.split(r"[;=)]", decl.group(1))[0]))
         return found
 
     def _instances(self, body):
@@ -89,8 +101,10 @@ class Rtl:
                     found[name.group(1)] = module
         return found
 
-    def enum_of(self, path, view):
-        """(enum, variable) of a traced signal, (None, False) if plain. path: scopes.signal, no range."""
+    def owners(self, path, view):
+        """The modules that may declare a traced signal (path: scopes.signal, no range): the one its
+        scopes name, or every module with a port of that name when it is seen at the harness's
+        instance scope."""
         *scopes, signal = path.split(".")
         module = None
         for scope in scopes:
@@ -102,13 +116,26 @@ class Rtl:
             owners = [m for m, body in self.modules.items() if re.search(rf"\b(input|output)\b[^;\n]*\b{signal}\b", body)]
             if not owners:
                 fail(f"{view}: {path}: no RTL module has a port {signal}")
-            enums = {self.signal_enums[m].get(signal, (None, False)) for m in owners}
-            if len(enums) > 1:
-                fail(f"{view}: {path}: ports named {signal} carry different encodings {sorted(map(str, enums))}")
-            return enums.pop()
+            return owners
         if not re.search(rf"\b{signal}\b", self.modules[module]):
             fail(f"{view}: {path}: module {module} declares no {signal}")
-        return self.signal_enums[module].get(signal, (None, False))
+        return [module]
+
+    def enum_of(self, path, view):
+        """(enum, variable) of a traced signal, (None, False) if plain. path: scopes.signal, no range."""
+        signal = path.split(".")[-1]
+        enums = {self.signal_enums[m].get(signal, (None, False)) for m in self.owners(path, view)}
+        if len(enums) > 1:
+            fail(f"{view}: {path}: ports named {signal} carry different encodings {sorted(map(str, enums))}")
+        return enums.pop()
+
+    def signed_of(self, path, view):
+        """Whether a traced signal is declared signed (ports of one name must agree)."""
+        signal = path.split(".")[-1]
+        signed = {signal in self.signed[m] for m in self.owners(path, view)}
+        if len(signed) > 1:
+            fail(f"{view}: {path}: ports named {signal} are signed in some modules and not in others")
+        return signed.pop()
 
 
 def write_filters(rtl, out, filters_at):
@@ -123,6 +150,12 @@ def write_filters(rtl, out, filters_at):
         os.replace(path + ".tmp", path)
         paths[enum] = f"{filters_at}/{enum}.gtkwf" if filters_at else path
     return paths
+
+
+def plain(line):
+    """A trace line's signal path without its bit range."""
+    range_ = re.search(r"\[(\d+):(\d+)\]$", line)
+    return line[: range_.start()] if range_ else line
 
 
 def traced_enum(rtl, line, view):
@@ -165,6 +198,9 @@ def write_view(rtl, filters, template, out):
                 flags = int(line[1:], 16)
             is_trace = line and line[0] not in "[@-*^" or line.startswith("#{")
             enum, line = traced_enum(rtl, line, view) if is_trace else (None, line)
+            if enum is None and is_trace and not line.startswith("#{") and rtl.signed_of(plain(line), view):
+                lines += [f"@{flags & ~BASE_FLAGS | DEC | SIGNED:x}", line, f"@{flags:x}"]
+                continue
             if enum is None:
                 lines.append(line)
                 continue

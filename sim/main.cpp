@@ -29,6 +29,7 @@
 #include "core/data_dir.h"
 #include "core/errors.h"
 #include "core/scenario.h"
+#include "core/waveform_files.h"
 #include "mech/registry.h"
 #include "run/run_params.h"
 #include "run/sim_top.h"
@@ -51,6 +52,7 @@ struct Request {
   std::string seed;  // checked as sim.seed
   std::string out;   // results folder (run) or trace file (workload)
   std::string trace;
+  std::string saif;
   std::string window;
   std::string match;  // empty: every controller
   bool quiet = false;
@@ -114,20 +116,6 @@ void RequireCreatableFile(const std::string& option, const fs::path& file) {
   RequireCreatableFolder(option, fs::absolute(file).parent_path());
 }
 
-// The waveform is not written over a file the run writes in its results folder.
-void RequireNotResults(const fs::path& trace, const fs::path& out) {
-  const fs::path file = fs::weakly_canonical(fs::absolute(trace));
-  for (const char* name : {"results.json", "timeseries.csv"}) {
-    for (const char* suffix : {"", ".tmp"}) {
-      if (file == fs::weakly_canonical(fs::absolute(out) / (std::string(name) + suffix))) {
-        OutputError("--trace", trace,
-                    "is the run's " + std::string(name) + suffix + " (--out " + out.string() +
-                        "); allowed: a file the run does not write");
-      }
-    }
-  }
-}
-
 void MakeFolder(const std::string& option, const fs::path& dir) {
   std::error_code error;
   fs::create_directories(dir, error);
@@ -187,42 +175,83 @@ void PrintWarnings(const icn::RunParams& params) {
   for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
 }
 
-std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text) {
+// One end of a window: cycles, or ns with the suffix (the cycle holding that time; an end rounds up).
+uint64_t WindowEnd(const std::string& text, double cycle_ns, bool end) {
+  size_t used = 0;
+  if (text.size() > 2 && text.compare(text.size() - 2, 2, "ns") == 0) {
+    const std::string number = text.substr(0, text.size() - 2);
+    const double ns = std::stod(number, &used);
+    if (used != number.size() || !(ns >= 0) || ns / cycle_ns > 1e18) throw std::invalid_argument("");
+    return static_cast<uint64_t>(end ? std::ceil(ns / cycle_ns) : std::floor(ns / cycle_ns));
+  }
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument("");
+  return std::stoull(text);
+}
+
+std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text, double cycle_ns) {
   const auto colon = text.find(':');
   try {
     if (colon == std::string::npos) throw std::invalid_argument("");
-    size_t used = 0;
-    const uint64_t from = colon == 0 ? 0 : std::stoull(text.substr(0, colon), &used);
+    const uint64_t from = colon == 0 ? 0 : WindowEnd(text.substr(0, colon), cycle_ns, false);
     const std::string rest = text.substr(colon + 1);
-    const uint64_t to = rest.empty() ? UINT64_MAX : std::stoull(rest);
+    const uint64_t to = rest.empty() ? UINT64_MAX : WindowEnd(rest, cycle_ns, true);
     if (to <= from) throw std::invalid_argument("");
     return {from, to};
   } catch (const std::exception&) {
     throw icn::ScenarioError("--trace-window: '" + text +
-                             "' is not FROM:TO with FROM < TO (cycles, TO may be empty)");
+                             "' is not FROM:TO with FROM < TO; allowed: cycles (2000:4000) or ns with the "
+                             "suffix (2000ns:4000ns), TO may be empty");
   }
 }
 
 // Tracing records the controllers: some mechanism must be on.
+// The FST the tracer writes: the --trace file itself, or a temporary one beside the VCD or SAIF
+// made from it.
+std::string TracedFst(const Request& request) {
+  if (!request.trace.empty() && icn::WaveFormatOf("--trace", request.trace) == icn::WaveFormat::kFst)
+    return request.trace;
+  return (request.trace.empty() ? request.saif : request.trace) + ".fst.tmp";
+}
+
 icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& params) {
   icn::TraceOptions trace;
-  if (request.trace.empty()) {
-    if (!request.window.empty()) throw icn::ScenarioError("--trace-window: needs --trace FILE");
-    if (!request.match.empty()) throw icn::ScenarioError("--trace-match: needs --trace FILE");
+  if (request.trace.empty() && request.saif.empty()) {
+    if (!request.window.empty())
+      throw icn::ScenarioError("--trace-window: needs --trace FILE or --saif FILE");
+    if (!request.match.empty()) throw icn::ScenarioError("--trace-match: needs --trace FILE or --saif FILE");
     return trace;
   }
+  if (!request.saif.empty() && fs::path(request.saif).extension() != ".saif")
+    throw icn::ScenarioError("--saif: '" + request.saif + "' does not end in .saif; allowed: FILE.saif");
   if (params.mechanisms.empty()) {
     std::string offs;
     for (const auto& m : icn::Mechanisms()) {
       offs += std::string(offs.empty() ? "" : " and ") + m.switch_key + " is " + m.off_value;
     }
-    throw icn::ScenarioError("--trace: no controller is active in this scenario (" + offs + ")");
+    throw icn::ScenarioError(std::string(request.trace.empty() ? "--saif" : "--trace") +
+                             ": no controller is active in this scenario (" + offs + ")");
   }
-  trace.path = request.trace;
+  trace.path = TracedFst(request);
   trace.match = request.match.empty() ? "*" : request.match;
   std::tie(trace.from, trace.to) = request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX)
-                                                          : ParseWindow(request.window);
+                                                          : ParseWindow(request.window, params.sim.cycle_ns);
   return trace;
+}
+
+// The VCD and SAIF made from the closed FST (a temporary one removed after); "" or why one failed.
+std::string WriteWaveformFiles(const Request& request, const icn::Tracer& tracer) {
+  const std::string fst = tracer.path();
+  std::string failure;
+  try {
+    if (!request.trace.empty() && fst != request.trace) icn::WriteVcd(fst, request.trace);
+    if (!request.saif.empty())
+      icn::WriteSaif(fst, request.saif, {tracer.first_ps(), tracer.end_ps()}, ICNSIM_VERSION);
+  } catch (const icn::WriteError& e) {
+    failure = e.what();
+  }
+  if (fst != request.trace) std::remove(fst.c_str());
+  return failure;
 }
 
 void PrintSummary(const nlohmann::json& r) {
@@ -269,9 +298,10 @@ void CatchStopSignals() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-// The run in the SystemC kernel: results.json with provenance and, when traced, the waveform's.
+// The run in the SystemC kernel: results.json with provenance and, when traced, the waveform's
+// (a VCD or SAIF made from the FST once it is closed; why that failed in `wave_failure`).
 nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& request,
-                        nlohmann::json provenance) {
+                        nlohmann::json provenance, std::string& wave_failure) {
   icn::SimTop top("top", sim, cycle_ns, &caught_signal);
   const auto start = std::chrono::steady_clock::now();
   sc_core::sc_start();
@@ -279,12 +309,20 @@ nlohmann::json Simulate(icn::Simulation& sim, double cycle_ns, const Request& re
   nlohmann::json results = sim.Finish(wall);
   results["git_revision"] = ICNSIM_GIT_REV;
   results["provenance"] = provenance;
-  if (!request.trace.empty()) {
-    results["trace"] = {{"path", request.trace},
-                        {"bytes", sim.tracer().bytes()},
-                        {"written", sim.tracer().bytes() > 0},
-                        {"match", request.match.empty() ? "*" : request.match},
-                        {"window", request.window}};
+  wave_failure = sim.tracer().failure();
+  if (wave_failure.empty() && sim.tracer().bytes() > 0)
+    wave_failure = WriteWaveformFiles(request, sim.tracer());
+  if (!request.trace.empty() || !request.saif.empty()) {
+    const bool written = sim.tracer().bytes() > 0 && wave_failure.empty();
+    std::error_code unknown;
+    const uintmax_t bytes = written && !request.trace.empty() ? fs::file_size(request.trace, unknown) : 0;
+    const bool vcd =
+        !request.trace.empty() && icn::WaveFormatOf("--trace", request.trace) == icn::WaveFormat::kVcd;
+    results["trace"] = {
+        {"path", request.trace},        {"format", request.trace.empty() ? "" : vcd ? "vcd" : "fst"},
+        {"bytes", unknown ? 0 : bytes}, {"written", written},
+        {"saif", request.saif},         {"match", request.match.empty() ? "*" : request.match},
+        {"window", request.window}};
   }
   return results;
 }
@@ -323,15 +361,20 @@ int Run(const Request& request) {
   RequireTracedControllers(sim.tracer(), request.match);
   // Last, so that bad input leaves no folder behind.
   RequireCreatableFolder("--out", out);
-  if (!request.trace.empty()) {
-    RequireCreatableFile("--trace", request.trace);
-    RequireNotResults(request.trace, out);
+  for (const auto& [option, file] :
+       {std::pair{"--trace", request.trace}, std::pair{"--saif", request.saif}}) {
+    if (file.empty()) continue;
+    RequireCreatableFile(option, file);  // (never a file of the results: no extension is both)
   }
+  if (!request.trace.empty() && request.trace == request.saif)
+    throw icn::ScenarioError("--saif: the same file as --trace; allowed: another file");
   MakeFolder("--out", out);
   if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
-  const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance);
-  const bool trace_failed = !sim.tracer().failure().empty();
-  if (trace_failed) std::fprintf(stderr, "[icnsim] error: %s\n", sim.tracer().failure().c_str());
+  if (!request.saif.empty()) MakeFolder("--saif", fs::absolute(request.saif).parent_path());
+  std::string wave_failure;
+  const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance, wave_failure);
+  const bool trace_failed = !wave_failure.empty();
+  if (trace_failed) std::fprintf(stderr, "[icnsim] error: %s\n", wave_failure.c_str());
   try {
     WriteAtomically(out / "results.json", results.dump(2) + "\n");
     if (!sim.timeseries_csv().empty()) WriteAtomically(out / "timeseries.csv", sim.timeseries_csv());
@@ -344,11 +387,12 @@ int Run(const Request& request) {
     PrintSummary(results);
     std::printf("results: %s\n", (out / "results.json").c_str());
   }
-  if (!request.trace.empty() && sim.tracer().bytes() == 0 && !trace_failed) {
+  const bool any_trace = !request.trace.empty() || !request.saif.empty();
+  if (any_trace && sim.tracer().bytes() == 0 && !trace_failed) {
     std::fprintf(
         stderr, "[icnsim] warning: --trace-window %s starts after the run's last cycle (%llu): no waveform\n",
         request.window.c_str(), static_cast<unsigned long long>(results["sim"]["cycles"].get<uint64_t>()));
-  } else if (!request.trace.empty() && !request.quiet) {
+  } else if (!request.trace.empty() && !request.quiet && !trace_failed) {
     const icn::ActiveMechanism& traced = params.mechanisms.front();
     // Absolute paths, so the command works from any folder; the build's or installation's copy of
     // the view names encoded values (scripts/wave_views.py).
@@ -356,8 +400,14 @@ int Run(const Request& request) {
     const fs::path view = icn::DataDir() / fs::path(traced.info->view(*traced.config)).lexically_normal();
     const bool viewed = !icn::DataDir().empty() && fs::is_regular_file(view);
     std::printf("waveform: %s (%llu bytes)\n  gtkwave %s %s\n", request.trace.c_str(),
-                static_cast<unsigned long long>(sim.tracer().bytes()), fs::absolute(request.trace).c_str(),
+                static_cast<unsigned long long>(results["trace"]["bytes"].get<uint64_t>()),
+                fs::absolute(request.trace).c_str(),
                 viewed ? fs::canonical(view).c_str() : "(no view: share/icnsim/waves not found)");
+  }
+  if (!request.saif.empty() && sim.tracer().bytes() > 0 && !request.quiet && !trace_failed) {
+    std::error_code unknown;
+    std::printf("activity: %s (SAIF 2.0, %llu bytes)\n", request.saif.c_str(),
+                static_cast<unsigned long long>(fs::file_size(request.saif, unknown)));
   }
   if (!results["check"]["ok"].get<bool>()) {
     for (const auto& p : results["check"]["problems"]) {
@@ -502,12 +552,16 @@ void AddSubcommands(CLI::App& app, Request& r) {
   run->add_option("--set", r.sets, "override a key: --set traffic.load=0.3 (repeatable)");
   run->add_option("--seed", r.seed, "random seed (same as --set sim.seed=N)");
   run->add_option("--out", r.out, "output folder (default out/<scenario name>)");
-  run->add_option("--trace", r.trace, "write an FST waveform of the controllers to this file");
+  run->add_option("--trace", r.trace,
+                  "write a waveform of the controllers to this file: FILE.fst (FST) or FILE.vcd (VCD)");
+  run->add_option("--saif", r.saif,
+                  "write the traced controllers' switching activity over the window to FILE.saif (SAIF 2.0)");
   run->add_option("--trace-window", r.window,
-                  "cycles FROM:TO to dump (default: the whole run; needs --trace)");
+                  "FROM:TO to dump, in cycles (2000:4000) or ns with the suffix (2000ns:4000ns); default: "
+                  "the whole run; needs --trace or --saif");
   run->add_option("--trace-match", r.match,
                   "globs over controller instance names, comma-separated: 'nic0,r32_p0' or 'r4*' "
-                  "(default: all; needs --trace)");
+                  "(default: all; needs --trace or --saif)");
   run->add_flag("--quiet", r.quiet, "no progress and no summary");
   run->add_option("--progress", r.progress_s,
                   "seconds of wall time between progress lines on stderr (default 2; 0: every 1024 steps)")

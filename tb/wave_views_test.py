@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """CTest: scripts/wave_views.py names every encoded trace of every view, with values from the RTL,
-and refuses a view that names a signal the RTL does not declare."""
+shows signed signals as signed decimals, and refuses a view that names a signal the RTL does not
+declare."""
 import os
 import re
 import shutil
@@ -47,6 +48,14 @@ def main():
                     problems.append(f"{view}: {line} has no translate filter")
                 elif ENCODED[key] and not lines[i - 1].endswith(f"/{ENCODED[key]}.gtkwf"):
                     problems.append(f"{view}: {line} filtered by {lines[i - 1]}")
+        # A signed register (the torus criterion's M) shows as a signed decimal, an unsigned one does not.
+        with open(f"{tmp}/out/torus_swap.gtkw") as f:
+            torus = f.read().splitlines()
+        for signal, signed in (("criterion.m_q[", True), ("criterion.threshold_q[", False)):
+            at = next((i for i, line in enumerate(torus) if signal in line and not line.startswith("#")), None)
+            flags = next((int(line[1:], 16) for line in reversed(torus[:at]) if line.startswith("@")), 0) if at else 0
+            if at is None or bool(flags & 0x400) != signed or signed and not flags & 0x4:
+                problems.append(f"torus_swap.gtkw: {signal} shown with flags {flags:x}, signed expected: {signed}")
         # A view naming a signal the RTL lacks must fail, naming it.
         os.makedirs(f"{tmp}/stale")
         shutil.copy(f"{ROOT}/waves/eee_port.gtkw", f"{tmp}/stale/eee_port.gtkw")

@@ -131,6 +131,7 @@ void Tracer::Dump(uint64_t cycle, int phase) {
     fst_->open(options_.path.c_str());
     if (!fst_->isOpen()) throw ScenarioError("--trace: cannot write " + options_.path);
     open_ = true;
+    first_cycle_ = cycle;
   }
   if (cycle >= options_.to) {
     Close();

@@ -37,6 +37,9 @@ class Tracer {
   void Dump(uint64_t cycle, int phase);
   void Close();
   uint64_t bytes() const { return bytes_; }
+  // The traced cycles in ps: the first one's start and the last one's end (0, 0 before a dump).
+  uint64_t first_ps() const { return first_cycle_ * cycle_ps_; }
+  uint64_t end_ps() const { return open_ || done_ ? (last_cycle_ + 1) * cycle_ps_ : 0; }
   const std::string& path() const { return options_.path; }
   // Why the waveform was given up, or "": a write that the disk or the file size limit refused.
   // The file is removed and the run goes on without it.
@@ -55,6 +58,7 @@ class Tracer {
   bool open_ = false;
   bool done_ = false;
   uint64_t bytes_ = 0;
+  uint64_t first_cycle_ = 0;
   uint64_t last_cycle_ = 0;
   uint64_t last_time_ = 0;  // of the last dump, in ps
   std::string failure_;

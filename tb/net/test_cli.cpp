@@ -189,16 +189,18 @@ TEST_CASE("output paths are checked before the first cycle and written whole", "
   refused("--out /dev/null/x", "--out: /dev/null/x");
   refused("--out " + (dir / "a_file").string(), "is a file, expected a folder");
   refused("--out " + (dir / "o").string() + " --trace /dev/null/x.fst", "--trace: /dev/null");
-  refused("--out " + (dir / "o").string() + " --trace " + dir.string(), "is a folder, expected a file name");
+  fs::create_directories(dir / "w.fst");
+  refused("--out " + (dir / "o").string() + " --trace " + (dir / "w.fst").string(),
+          "is a folder, expected a file name");
   // A folder whose permission bits let root write, where no file can be made; and a waveform onto a
   // file of the run's results.
   refused("--out " + (dir / "o").string() + " --trace /proc/x.fst", "--trace: /proc: /proc is not writable");
   refused("--out /proc/icnsim", "--out: /proc/icnsim: /proc is not writable");
+  // A waveform over a file of the run's results: its extension is none of a waveform's.
   refused("--out " + (dir / "o").string() + " --trace " + (dir / "o" / "results.json").string(),
-          "is the run's results.json");
-  refused(
-      "--out " + (dir / "o").string() + " --trace " + (dir / "o" / ".." / "o" / "timeseries.csv").string(),
-      "is the run's timeseries.csv");
+          "names no waveform format");
+  refused("--out " + (dir / "o").string() + " --saif " + (dir / "o" / "timeseries.csv").string(),
+          "allowed: FILE.saif");
   CHECK_FALSE(fs::exists(dir / "o"));
   // A folder named like a bundled scenario is not read as the scenario.
   const Outcome named = Icnsim("run " + (dir / "default").string() + " --quiet");
