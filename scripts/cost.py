@@ -68,7 +68,10 @@ def read_script(row, files):
 
 
 def scenario_clock_mhz(name):
-    text = (ROOT / "sim" / "scenarios" / f"{name}.yaml").read_text()
+    scenarios = ROOT / "sim" / "scenarios"
+    if not scenarios.is_dir():  # installed: share/icnsim/scenarios
+        scenarios = ROOT / "scenarios"
+    text = (scenarios / f"{name}.yaml").read_text()
     cycle = re.search(r"cycle_ns:\s*([0-9.eE+-]+)", text)
     return 1e3 / float(cycle.group(1)) if cycle else 1e3  # sim.cycle_ns defaults to 1
 
@@ -243,7 +246,9 @@ def main():
     parser.add_argument("--only", action="append", metavar="NAME",
                         help="only these controllers (a name as in cost.md, or a glob); repeatable. The other "
                              "rows of an existing cost.json are kept")
-    parser.add_argument("--out", type=Path, default=ROOT / "cost", help="where cost.json and cost.md go")
+    checkout = (ROOT / "CMakeLists.txt").is_file()  # installed, the default is cost/ of the working folder
+    parser.add_argument("--out", type=Path, default=ROOT / "cost" if checkout else Path("cost"),
+                        help="where cost.json and cost.md go (default: the checkout's cost/)")
     parser.add_argument("--controllers", action="append", type=Path, metavar="FOLDER",
                         help="cost the controller declared in FOLDER (its controller.yaml) instead of the "
                              "bundled ones; repeatable; needs --out")

@@ -23,8 +23,8 @@ This page is made by `scripts/keys_doc.py` from `icnsim keys --json`, and CTest 
 fails when the two differ: the binary is the reference. A value outside its range, an unknown key
 or values that break a rule between keys are refused before the first cycle with exit 2, naming
 the key and what it allows. Units: cycles are network cycles of `sim.cycle_ns`; a time in ns is
-converted once, rounding up. Controllers built in from a manifest (`docs/controllers.md`) add their
-own keys, listed here for the bundled examples.
+converted once, rounding up. A controller built in from a manifest (`docs/controllers.md`) adds
+its own keys to the program it is built into: `icnsim keys` of that program lists them.
 """
 
 

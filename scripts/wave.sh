@@ -5,31 +5,40 @@
 #   scripts/wave.sh FST GTKW --png OUT.png FROM TO        renders the view headless (Xvfb) to a PNG
 # FROM and TO as icnsim's --trace-window takes them: cycles (2000), or ns with the suffix (2000ns).
 # Cycles are converted with the run's sim.cycle_ns, read from the results.json beside the waveform.
+# Works from any folder, in a checkout or installed (share/icnsim/scripts/).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-fst=${1:-out/default/eee.fst}
-view=${2:-build/waves/eee_port.gtkw}  # the build's copy names encoded values (scripts/wave_views.py)
+root="$(cd "$(dirname "$0")/.." && pwd)"  # a checkout, or an installation's share/icnsim
+views="$root/build/waves"                 # the build's copies name encoded values (scripts/wave_views.py)
+[ -d "$views" ] || views="$root/waves"    # (installed: made for where they were installed)
+fst=${1:-$root/out/default/eee.fst}
+view=${2:-$views/eee_port.gtkw}
 [ -f "$fst" ] || { echo "wave: $fst not found (scripts/run.sh writes out/default/eee.fst)" >&2; exit 2; }
 [ -f "$view" ] || { echo "wave: $view not found (the build writes build/waves/)" >&2; exit 2; }
 if [ "${3:-}" != "--png" ]; then
   exec gtkwave "$fst" "$view"
 fi
 png=$4
-# A time in ps from cycles or ns (the waveform's time unit is 1 ps).
+# FROM and TO in ps (the waveform's time unit): ns with the suffix, or cycles of the run's
+# sim.cycle_ns from the results.json beside the waveform (icnsim run --out DIR --trace DIR/x.fst).
 picoseconds() {
-  case "$1" in
-    *ns) awk -v t="${1%ns}" 'BEGIN { if (t !~ /^[0-9]+(\.[0-9]+)?$/) exit 1; printf "%.0f", t * 1000 }' ;;
-    *[!0-9]*|"") return 1 ;;
-    *) local results; results="$(dirname "$fst")/results.json"
-       [ -f "$results" ] || { echo "wave: $1 is in cycles, but no results.json beside $fst gives the cycle length; give ns with the suffix (${1}ns is $1 ns)" >&2; exit 2; }
-       python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(round(int(sys.argv[2]) * r["params"]["sim"]["cycle_ns"] * 1000))' "$results" "$1" ;;
-  esac
+  python3 - "$1" "$(dirname "$fst")/results.json" <<'PY'
+import json, math, re, sys
+from pathlib import Path
+text, results = sys.argv[1], Path(sys.argv[2])
+if re.fullmatch(r"\d+(\.\d+)?ns", text):
+    print(round(float(text[:-2]) * 1000))
+elif re.fullmatch(r"\d+", text):
+    if not results.is_file():
+        sys.exit(f"wave: {text} is in cycles, and no results.json beside the waveform gives their length "
+                 f"(run icnsim with --out DIR --trace DIR/FILE.fst), or give ns with the suffix ({text}ns)")
+    cycle_ps = max(2, round(json.loads(results.read_text())["params"]["sim"]["cycle_ns"] * 1000))
+    print(int(text) * cycle_ps)
+else:
+    sys.exit(f"wave: '{text}' is neither cycles (2000) nor ns with the suffix (2000ns)")
+PY
 }
-from=$(picoseconds "${5:-}") || { echo "wave: FROM '${5:-}' is neither cycles (2000) nor ns with the suffix (2000ns)" >&2; exit 2; }
-to=$(picoseconds "${6:-}") || { echo "wave: TO '${6:-}' is neither cycles (2000) nor ns with the suffix (2000ns)" >&2; exit 2; }
-for tool in Xvfb import; do
-  command -v $tool >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -q xvfb imagemagick >/dev/null; }
-done
+from=$(picoseconds "${5:-}") || exit 2
+to=$(picoseconds "${6:-}") || exit 2
 tcl=$(mktemp --suffix=.tcl)
 echo "gtkwave::setZoomRangeTimes $from $to" > "$tcl"
 display=:$((90 + RANDOM % 9))

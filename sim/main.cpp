@@ -175,27 +175,29 @@ void PrintWarnings(const icn::RunParams& params) {
   for (const auto& w : params.warnings) std::fprintf(stderr, "[icnsim] warning: %s\n", w.c_str());
 }
 
-// One end of a window: cycles, or ns with the suffix (the cycle holding that time; an end rounds up).
-uint64_t WindowEnd(const std::string& text, double cycle_ns, bool end) {
-  size_t used = 0;
-  if (text.size() > 2 && text.compare(text.size() - 2, 2, "ns") == 0) {
-    const std::string number = text.substr(0, text.size() - 2);
-    const double ns = std::stod(number, &used);
-    if (used != number.size() || !(ns >= 0) || ns / cycle_ns > 1e18) throw std::invalid_argument("");
-    return static_cast<uint64_t>(end ? std::ceil(ns / cycle_ns) : std::floor(ns / cycle_ns));
-  }
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+// One end of a window: cycles, or ns with the suffix (the cycle holding that time; an end rounds up),
+// in whole picoseconds as the tracer counts them.
+uint64_t WindowEnd(const std::string& text, uint64_t cycle_ps, bool end) {
+  const bool ns = text.size() > 2 && text.compare(text.size() - 2, 2, "ns") == 0;
+  const std::string number = ns ? text.substr(0, text.size() - 2) : text;
+  const size_t dot = number.find('.');
+  if (number.empty() || number.find_first_not_of(ns ? "0123456789." : "0123456789") != std::string::npos ||
+      (dot != std::string::npos && number.find('.', dot + 1) != std::string::npos) || number == ".")
     throw std::invalid_argument("");
-  return std::stoull(text);
+  if (!ns) return std::stoull(number);
+  const double value = std::stod(number);
+  if (value > 1e15) throw std::invalid_argument("");
+  const auto ps = static_cast<uint64_t>(std::llround(value * 1000.0));
+  return end ? (ps + cycle_ps - 1) / cycle_ps : ps / cycle_ps;
 }
 
-std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text, double cycle_ns) {
+std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text, uint64_t cycle_ps) {
   const auto colon = text.find(':');
   try {
     if (colon == std::string::npos) throw std::invalid_argument("");
-    const uint64_t from = colon == 0 ? 0 : WindowEnd(text.substr(0, colon), cycle_ns, false);
+    const uint64_t from = colon == 0 ? 0 : WindowEnd(text.substr(0, colon), cycle_ps, false);
     const std::string rest = text.substr(colon + 1);
-    const uint64_t to = rest.empty() ? UINT64_MAX : WindowEnd(rest, cycle_ns, true);
+    const uint64_t to = rest.empty() ? UINT64_MAX : WindowEnd(rest, cycle_ps, true);
     if (to <= from) throw std::invalid_argument("");
     return {from, to};
   } catch (const std::exception&) {
@@ -205,7 +207,6 @@ std::pair<uint64_t, uint64_t> ParseWindow(const std::string& text, double cycle_
   }
 }
 
-// Tracing records the controllers: some mechanism must be on.
 // The FST the tracer writes: the --trace file itself, or a temporary one beside the VCD or SAIF
 // made from it.
 std::string TracedFst(const Request& request) {
@@ -214,6 +215,7 @@ std::string TracedFst(const Request& request) {
   return (request.trace.empty() ? request.saif : request.trace) + ".fst.tmp";
 }
 
+// Tracing records the controllers: some mechanism must be on.
 icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& params) {
   icn::TraceOptions trace;
   if (request.trace.empty() && request.saif.empty()) {
@@ -233,13 +235,15 @@ icn::TraceOptions TraceRequest(const Request& request, const icn::RunParams& par
                              ": no controller is active in this scenario (" + offs + ")");
   }
   trace.path = TracedFst(request);
+  if (trace.path != request.trace) trace.option = request.trace.empty() ? "--saif" : "--trace";
   trace.match = request.match.empty() ? "*" : request.match;
-  std::tie(trace.from, trace.to) = request.window.empty() ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX)
-                                                          : ParseWindow(request.window, params.sim.cycle_ns);
+  std::tie(trace.from, trace.to) = request.window.empty()
+                                       ? std::make_pair<uint64_t, uint64_t>(0, UINT64_MAX)
+                                       : ParseWindow(request.window, icn::CyclePs(params.sim.cycle_ns));
   return trace;
 }
 
-// The VCD and SAIF made from the closed FST (a temporary one removed after); "" or why one failed.
+// The VCD and SAIF made from the closed FST; "" or why one failed.
 std::string WriteWaveformFiles(const Request& request, const icn::Tracer& tracer) {
   const std::string fst = tracer.path();
   std::string failure;
@@ -250,7 +254,6 @@ std::string WriteWaveformFiles(const Request& request, const icn::Tracer& tracer
   } catch (const icn::WriteError& e) {
     failure = e.what();
   }
-  if (fst != request.trace) std::remove(fst.c_str());
   return failure;
 }
 
@@ -366,11 +369,16 @@ int Run(const Request& request) {
     if (file.empty()) continue;
     RequireCreatableFile(option, file);  // (never a file of the results: no extension is both)
   }
-  if (!request.trace.empty() && request.trace == request.saif)
-    throw icn::ScenarioError("--saif: the same file as --trace; allowed: another file");
   MakeFolder("--out", out);
   if (!request.trace.empty()) MakeFolder("--trace", fs::absolute(request.trace).parent_path());
   if (!request.saif.empty()) MakeFolder("--saif", fs::absolute(request.saif).parent_path());
+  // A temporary FST (for a VCD or a SAIF) goes when the run does, however it ends.
+  const struct Temporary {
+    std::string path;
+    ~Temporary() {
+      if (!path.empty()) std::remove(path.c_str());
+    }
+  } temporary{options.trace.path != request.trace ? options.trace.path : ""};
   std::string wave_failure;
   const nlohmann::json results = Simulate(sim, params.sim.cycle_ns, request, provenance, wave_failure);
   const bool trace_failed = !wave_failure.empty();

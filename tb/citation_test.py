@@ -6,7 +6,8 @@
 - LICENSE is the Apache License 2.0, and every source file carries its SPDX identifier (RTL on
   its last line, so that no source position moves and Yosys's cost rows stay what they were);
 - user-facing text and code comments name papers by authors and title: no paper file numbers,
-  no labels of the project's internal digest, no issue numbers.
+  no labels of the project's internal digest, no issue numbers;
+- CHANGELOG.md's table lists every commit that changed a golden result (with the git history).
 Each check is also run on a planted defect, so none can pass by reading nothing.
 
 Usage: citation_test.py"""
@@ -110,6 +111,22 @@ def internal_reference_problems(paths):
     return problems
 
 
+def golden_table_problems(changelog, commits):
+    """Commits that changed a golden result (their short hashes, newest first) missing from the
+    CHANGELOG's table. The newest may be the one that makes the change: it is listed by the next."""
+    return [f"CHANGELOG.md: no row for {c}, which changed golden results" for c in commits[1:]
+            if f"| {c} |" not in changelog]
+
+
+def golden_commits():
+    """Short hashes of the commits that changed a golden result file, newest first; None without
+    the history (a shallow clone or an unpacked archive)."""
+    log = subprocess.run(["git", "log", "--format=%h", "--abbrev=7", "--", "tb/golden/*.json", "tb/golden/*.csv",
+                          "tb/golden/sweeps"], cwd=ROOT, capture_output=True, text=True)
+    shallow = (ROOT / ".git" / "shallow").exists()
+    return None if log.returncode != 0 or shallow else log.stdout.split()
+
+
 def licence_problems(text):
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if lines[:2] != ["Apache License", "Version 2.0, January 2004"] or "END OF TERMS AND CONDITIONS" not in text:
@@ -126,14 +143,17 @@ def planted(tmp):
     header_less.write_text("int x;\n")
     rtl_header = tmp / "header_first.sv"  # RTL carries it last
     rtl_header.write_text(f"// {SPDX}\nmodule m; endmodule\n")
-    numbered = tmp / "numbered.md"
-    numbered.write_text("As paper 002 shows (SPEC M3, issue 12).\n")
+    numbered = {}
+    for text in ("As paper 002 shows.", "See 002_508bc6d4.", "As SPEC M3 says.", "Fixed in issue 12."):
+        numbered[text] = tmp / f"numbered{len(numbered)}.md"
+        numbered[text].write_text(text + "\n")
     return {"an author without a family name": bool(citation_problems(bad_cff)),
             "a year written as a string": any("year" in p for p in citation_problems(bad_cff)),
             "a source file without SPDX": bool(spdx_problems([header_less])),
             "RTL with SPDX on its first line": bool(spdx_problems([rtl_header])),
-            "a paper named by number": bool(internal_reference_problems([numbered])),
-            "another licence": bool(licence_problems("MIT License\n"))}
+            **{f"'{text}'": bool(internal_reference_problems([path])) for text, path in numbered.items()},
+            "another licence": bool(licence_problems("MIT License\n")),
+            "a golden change the CHANGELOG lacks": bool(golden_table_problems("| abc1234 |", ["0000000", "1234567"]))}
 
 
 def main():
@@ -143,6 +163,9 @@ def main():
     files = [p for p in tracked_files() if p.is_file()]
     problems += spdx_problems(files)
     problems += internal_reference_problems(files)
+    commits = golden_commits()
+    if commits is not None:
+        problems += golden_table_problems((ROOT / "CHANGELOG.md").read_text(), commits)
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         root, ROOT = ROOT, Path(tmp)

@@ -48,7 +48,7 @@ lone/icnsim run default > lone.log 2>&1 || status=$?
 
 # Out of reach of the source and build folders (a tmpfs over each, in a mount namespace of its
 # own), from another folder: the installed icnsim runs a bundled scenario, and the installed
-# scripts sweep a grid with it, plot the sweep and recompute the bundled claims.
+# scripts sweep a grid with it, plot the sweep, recompute the bundled claims and cost a controller.
 mkdir away
 (cd away && unshare --mount $([ "$(id -u)" -eq 0 ] || echo --map-root-user) bash -c '
   set -e
@@ -60,9 +60,13 @@ mkdir away
     --set sim.measure_cycles=1000 --jobs 2 > sweep.log
   /usr/bin/python3 "$3/share/icnsim/scripts/plot.py" --out out/sweeps/grid --x traffic.load --y latency_avg > plot.log
   python3 "$3/share/icnsim/scripts/claims.py" > claims.log
+  "$3/share/icnsim/scripts/cost.sh" --only eee_port --out cost > cost.log
+  status=0; "$3/share/icnsim/scripts/wave.sh" run/none.fst 2> wave.log || status=$?
+  [ $status -eq 2 ] && grep -q "run/none.fst not found" wave.log
 ' away "$src" "$build" "$prefix") > away.log 2>&1 || { cat away.log; fail "the installation does not work with the source and build folders out of reach"; }
 [ -f away/run/results.json ] && [ "$(wc -l < away/out/sweeps/grid/summary.csv)" -eq 3 ] &&
-  ls away/out/sweeps/grid/*.png > /dev/null || fail "the installed scripts left no sweep or plot under away/out"
+  ls away/out/sweeps/grid/*.png > /dev/null && grep -q "| eee_port |" away/cost/cost.md ||
+  fail "the installed scripts left no sweep, plot or cost row under away/"
 for file in share/icnsim/sim/experiments/erapid/erapid_load.yaml share/icnsim/sim/results/erapid/erapid_load_summary.csv \
             share/icnsim/scripts/sweep.py share/icnsim/scripts/plot.py share/icnsim/scripts/wave.sh; do
   [ -e "$prefix/$file" ] || fail "$file is not installed"

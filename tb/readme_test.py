@@ -4,7 +4,8 @@
 between "<!-- readme-example -->" and "<!-- /readme-example -->" against a real run of the same
 command, line by line. Only what depends on the machine or the folder may differ: the run's
 time and speed (the simulated cycles must match), the output folder, the waveform's size and the
-absolute path of the view.
+absolute path of the view. The command is scripts/run.sh's. The numbers the tour states for its
+first run are checked the same way, running the command the README shows.
 
 Usage: readme_test.py ICNSIM"""
 import re
@@ -39,21 +40,41 @@ def problems(readme_text, printed, out):
         [f"README shows {len(shown)} lines, the run prints {len(ran)}"] if len(shown) != len(ran) else [])
 
 
+def tour_problems(icnsim, readme, example, tmp):
+    """The tour's first run, as the README writes it: the energy and latency it states, against the
+    example's."""
+    command = re.search(r"^build/icnsim run (default --set \S+) --out \S+$", readme, re.M)
+    if not command:
+        return ["README's tour has no `build/icnsim run default --set ... --out DIR` line"]
+    run = subprocess.run([icnsim, "run", *command.group(1).split(), "--out", str(tmp / "tour")],
+                         capture_output=True, text=True)
+    energy = lambda text: re.search(r"link energy \(window\) .*, ([0-9.]+) of always-awake", text).group(1)
+    latency = lambda text: round(float(re.search(r"latency \(cycles\) +avg ([0-9.]+)", text).group(1)))
+    stated = (f"falls to {energy(run.stdout)} of always-awake (from {energy(example)})",
+              f"rises to {latency(run.stdout)} cycles (from {latency(example)})")
+    flat = " ".join(readme.split())
+    return [f"the tour's run gives: {s!r}; README says otherwise" for s in stated if s not in flat]
+
+
 def main():
     icnsim = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "default"
         out.mkdir()
-        # scripts/run.sh's command, in a folder of its own
-        run = subprocess.run([icnsim, "run", "default", "--out", str(out), "--trace", str(out / "eee.fst"),
-                              "--trace-window", "2000:4000"], capture_output=True, text=True)
+        # scripts/run.sh's command (its exec line), in a folder of its own
+        line = re.search(r"^exec build/icnsim (run .*) \"\$@\"$", (ROOT / "scripts" / "run.sh").read_text(), re.M)
+        args = line.group(1).replace("out/default", str(out)).split()
+        run = subprocess.run([icnsim, *args], capture_output=True, text=True)
         if run.returncode != 0:
             print(run.stdout, run.stderr)
             return 1
         readme = (ROOT / "README.md").read_text()
         found = problems(readme, run.stdout, out)
-        # the comparison finds a planted difference
-        planted = problems(readme.replace("0 lost", "1 lost", 1), run.stdout, out)
+        found += tour_problems(icnsim, readme, run.stdout, Path(tmp))
+        # the comparisons find a planted difference
+        planted = problems(readme.replace("0 lost", "1 lost", 1), run.stdout, out) and \
+            tour_problems(icnsim, re.sub(r"falls to [0-9.]+ of", "falls to 9.999 of", readme), run.stdout,
+                          Path(tmp))
     for p in found:
         print(p)
     if not planted:

@@ -5,7 +5,8 @@
   TX and toggle count equal what the FST of the same run shows over the window (read here with
   GTKWave's fst2vcd and counted independently); a planted wrong count is found;
 - `--trace FILE.vcd` writes the VCD of the same signals and changes as the FST (fst2vcd's text);
-- a window in ns is the window in cycles that holds it;
+- a window in ns is the window in cycles that holds it (1.1 ns cycles, ends inside cycles), and
+  a SAIF alone leaves no temporary file;
 - `--trace` with another extension, or `--saif` without .saif, is refused before the first cycle
   (exit 2) naming what is allowed.
 
@@ -134,13 +135,13 @@ def main():
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        window = ["--trace-window", "1000:1600", "--trace-match", "nic0,r32_p0,nic5"]
+        window = ["--trace-window", "1000:1400", "--trace-match", "nic0,r32_p0"]
         done = run(icnsim, "--out", str(tmp / "a"), "--trace", str(tmp / "a.fst"), "--saif", str(tmp / "a.saif"), *window)
         if done.returncode != 0:
             sys.exit(f"the traced run failed: {done.stderr}")
         results = json.loads((tmp / "a" / "results.json").read_text())
         cycle_ps = round(results["params"]["sim"]["cycle_ns"] * 1000)
-        start, end = 1000 * cycle_ps, 1600 * cycle_ps
+        start, end = 1000 * cycle_ps, 1400 * cycle_ps
         vcd = subprocess.run(["fst2vcd", str(tmp / "a.fst")], capture_output=True, text=True, check=True).stdout
         expected = vcd_activity(vcd.splitlines(), start, end)
         saif = (tmp / "a.saif").read_text()
@@ -150,17 +151,17 @@ def main():
         if set(nets) != set(expected):
             problems.append(f"SAIF nets differ from the FST's signal bits: only in SAIF {sorted(set(nets) - set(expected))[:5]}, "
                             f"only in the FST {sorted(set(expected) - set(nets))[:5]}")
-        wrong = [n for n in nets if n in expected and nets[n] != expected[n]]
-        problems += [f"{n}: SAIF {nets[n]}, FST {expected[n]} (T0, T1, TX, TC)" for n in wrong[:10]]
+        differ = lambda got: [n for n in got if n in expected and got[n] != expected[n]]
+        problems += [f"{n}: SAIF {nets[n]}, FST {expected[n]} (T0, T1, TX, TC)" for n in differ(nets)[:10]]
         unbalanced = [n for n, c in nets.items() if sum(c[:3]) != duration]
         problems += [f"{n}: T0 + T1 + TX != DURATION" for n in unbalanced[:5]]
         toggles = sum(c[3] for c in nets.values())
         if toggles == 0:
             problems.append("no bit toggled in the window: the comparison shows nothing")
-        # a planted wrong count must be found
+        # a planted wrong count must be found by the same comparison
         planted = re.sub(r"\(TC (\d+)\)", lambda m: f"(TC {int(m.group(1)) + 1})", saif, count=1)
-        if saif_activity(planted)[1] == nets:
-            problems.append("the SAIF reader missed a planted toggle count")
+        if len(differ(saif_activity(planted)[1])) != 1:
+            problems.append("the comparison missed a planted toggle count")
         # the VCD of the same run is the FST's text (the date line aside)
         done = run(icnsim, "--out", str(tmp / "b"), "--trace", str(tmp / "b.vcd"), *window)
         strip = lambda text: re.sub(r"\$date.*?\$end", "", text, flags=re.S)
@@ -170,15 +171,25 @@ def main():
             problems.append("--trace b.vcd differs from fst2vcd's text of the FST")
         elif list(tmp.glob("b.vcd.*")):
             problems.append(f"a temporary file was left: {list(tmp.glob('b.vcd.*'))}")
-        # a window in ns: the cycles that hold it (1 ns cycles by default: 1000ns:1600ns = 1000:1600)
-        ns = ["--trace-window", f"{1000 * cycle_ps / 1000:g}ns:{1600 * cycle_ps / 1000:g}ns", window[2], window[3]]
-        done = run(icnsim, "--out", str(tmp / "c"), "--saif", str(tmp / "c.saif"), *ns)
-        if done.returncode != 0 or saif_activity((tmp / "c.saif").read_text())[1] != nets:
-            problems.append(f"the window in ns gave other activity than in cycles: {done.stderr}")
+        # a window in ns is the cycles that hold it, here with 1.1 ns cycles and ends inside cycles
+        # (1099.5 ns lies in cycle 999, 1540.2 ns in cycle 1400: the window 999:1401), for a SAIF
+        # alone, which leaves no temporary file
+        cycles_11 = ["--set", "sim.cycle_ns=1.1", "--trace-match", window[3]]
+        spans = {}
+        for name, span in (("c", "999:1401"), ("d", "1099.5ns:1540.2ns")):
+            done = run(icnsim, "--out", str(tmp / name), "--saif", str(tmp / f"{name}.saif"), "--trace-window", span,
+                       *cycles_11)
+            spans[span] = saif_activity((tmp / f"{name}.saif").read_text()) if done.returncode == 0 else done.stderr
+        if spans["999:1401"] != spans["1099.5ns:1540.2ns"] or spans["999:1401"][0] != 402 * 1100:
+            problems.append(f"the window in ns is not the 402 cycles of 1.1 ns that hold it: {str(spans)[:300]}")
+        if [f.name for f in tmp.iterdir() if ".tmp" in f.name]:
+            problems.append(f"temporary files were left: {[f.name for f in tmp.iterdir() if '.tmp' in f.name]}")
         # refusals before the first cycle, naming what is allowed
         for args, words in ((["--trace", str(tmp / "x.txt")], [".fst", ".vcd"]),
                             (["--saif", str(tmp / "x.act")], [".saif"]),
-                            (["--trace", str(tmp / "y.fst"), "--trace-window", "10ms:20ms"], ["ns", "cycles"])):
+                            (["--trace", str(tmp / "y.fst"), "--trace-window", "10ms:20ms"], ["ns", "cycles"]),
+                            (["--trace", str(tmp / "y.fst"), "--trace-window", "0x10ns:20ns"], ["ns", "cycles"]),
+                            (["--trace-window", "1:2"], ["--trace", "--saif"])):
             done = run(icnsim, "--out", str(tmp / "d"), *args)
             if done.returncode != 2 or not all(w in done.stderr for w in words):
                 problems.append(f"{' '.join(args)}: exit {done.returncode}, {done.stderr.strip()}")

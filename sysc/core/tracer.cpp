@@ -22,8 +22,7 @@
 namespace icn {
 
 Tracer::Tracer(const TraceOptions& options, double cycle_ns)
-    : options_(options), cycle_ps_(static_cast<uint64_t>(std::llround(cycle_ns * 1000.0))) {
-  if (cycle_ps_ < 2) cycle_ps_ = 2;
+    : options_(options), cycle_ps_(CyclePs(cycle_ns)) {
   if (enabled()) fst_ = std::make_unique<VerilatedFstC>();
 }
 
@@ -118,8 +117,8 @@ void Tracer::GiveUp(uint64_t cycle, const std::string& why) {
   for (const std::string& file : {options_.path, options_.path + ".hier"}) {
     if (truncate(file.c_str(), 0) == 0) std::remove(file.c_str());
   }
-  failure_ = "--trace: writing " + options_.path + " failed by cycle " + std::to_string(cycle) + ": " + why +
-             "; the waveform is removed and the run went on without it";
+  failure_ = options_.option + ": writing " + options_.path + " failed by cycle " + std::to_string(cycle) +
+             ": " + why + "; the waveform is removed and the run went on without it";
 }
 
 void Tracer::Dump(uint64_t cycle, int phase) {
@@ -129,7 +128,7 @@ void Tracer::Dump(uint64_t cycle, int phase) {
     fst_->set_time_unit("1ps");  // dump times below are in ps
     fst_->set_time_resolution("1ps");
     fst_->open(options_.path.c_str());
-    if (!fst_->isOpen()) throw ScenarioError("--trace: cannot write " + options_.path);
+    if (!fst_->isOpen()) throw ScenarioError(options_.option + ": cannot write " + options_.path);
     open_ = true;
     first_cycle_ = cycle;
   }

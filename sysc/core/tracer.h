@@ -3,6 +3,7 @@
 // for the model instances whose name matches the glob, because an always-open dump costs 7-14x in
 // speed and grows without bound (docs/performance.md).
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,11 +14,18 @@ class VerilatedContext;
 
 namespace icn {
 
+// One cycle in the waveform's unit (ps): each cycle is dumped twice, at its start and halfway.
+inline uint64_t CyclePs(double cycle_ns) {
+  const auto ps = static_cast<int64_t>(std::llround(cycle_ns * 1000.0));
+  return ps < 2 ? 2 : static_cast<uint64_t>(ps);
+}
+
 struct TraceOptions {
   std::string path;  // empty = no trace
   uint64_t from = 0;
   uint64_t to = UINT64_MAX;
-  std::string match = "*";  // comma-separated globs over instance names, e.g. "nic0,r32_p*"
+  std::string match = "*";         // comma-separated globs over instance names, e.g. "nic0,r32_p*"
+  std::string option = "--trace";  // what a failure names: the option the waveform serves
 };
 
 class Tracer {

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <regex>
 #include <vector>
@@ -130,20 +129,26 @@ Net ParseNet(const char* declared, fstHandle handle) {
 }
 
 struct Activity {
-  std::map<fstHandle, std::vector<BitActivity>> bits;  // value string order: MSB first
+  std::vector<std::vector<BitActivity>> bits;  // by handle; value string order: MSB first
   uint64_t from = 0, to = 0;
 };
 
 void OnValue(void* user, uint64_t time, fstHandle handle, const unsigned char* value) {
   auto* activity = static_cast<Activity*>(user);
-  auto found = activity->bits.find(handle);
-  if (found == activity->bits.end()) return;
+  if (handle >= activity->bits.size()) return;  // (a variable that is not bits: left out)
   const uint64_t at = std::clamp(time, activity->from, activity->to);
-  std::vector<BitActivity>& bits = found->second;
+  std::vector<BitActivity>& bits = activity->bits[handle];
   for (size_t i = 0; i < bits.size() && value[i]; ++i) {
     const char v = value[i] == '0' || value[i] == '1' ? static_cast<char>(value[i]) : 'x';
-    bits[i].Set(v, at);
+    if (v != bits[i].value) bits[i].Set(v, at);
   }
+}
+
+// Bits only: a real or a string has no toggles to count.
+bool IsBits(const fstHier& h) {
+  const unsigned char t = h.u.var.typ;
+  return h.u.var.length > 0 && t != FST_VT_VCD_REAL && t != FST_VT_VCD_REAL_PARAMETER &&
+         t != FST_VT_VCD_REALTIME && t != FST_VT_SV_SHORTREAL && t != FST_VT_GEN_STRING;
 }
 
 void WriteScope(FILE* out, const Scope& scope, const Activity& activity, int depth) {
@@ -152,7 +157,7 @@ void WriteScope(FILE* out, const Scope& scope, const Activity& activity, int dep
   if (!scope.nets.empty()) {
     std::fprintf(out, "%s  (NET\n", pad.c_str());
     for (const Net& net : scope.nets) {
-      const std::vector<BitActivity>& bits = activity.bits.at(net.handle);
+      const std::vector<BitActivity>& bits = activity.bits[net.handle];
       for (size_t i = 0; i < bits.size(); ++i) {
         const int index = net.msb >= net.lsb ? net.msb - static_cast<int>(i) : net.msb + static_cast<int>(i);
         const std::string name =
@@ -176,15 +181,18 @@ void WriteVcd(const std::string& fst, const std::string& vcd) {
   FstReader reader(fst);
   AtomicFile out(vcd);
   // What GTKWave's fst2vcd does: the header from the hierarchy, then every value change.
-  if (!fstReaderProcessHier(reader.ctx, out.get())) throw WriteError("cannot convert " + fst + " to " + vcd);
+  const bool hierarchy = fstReaderProcessHier(reader.ctx, out.get()) != 0;
   fstReaderSetFacProcessMaskAll(reader.ctx);
-  fstReaderIterBlocks(reader.ctx, nullptr, nullptr, out.get());
+  if (!hierarchy || !fstReaderIterBlocks(reader.ctx, nullptr, nullptr, out.get()))
+    throw WriteError("cannot convert " + fst + " to " + vcd + ": the waveform does not read back whole");
   out.Commit();
 }
 
 void WriteSaif(const std::string& fst, const std::string& saif, const SaifSpan& span,
                const std::string& version) {
   FstReader reader(fst);
+  if (fstReaderGetTimescale(reader.ctx) != -12)
+    throw WriteError("cannot read " + fst + ": its time unit is not 1 ps");
   Activity activity;
   activity.from = span.from_ps;
   activity.to = span.to_ps;
@@ -198,8 +206,9 @@ void WriteSaif(const std::string& fst, const std::string& saif, const SaifSpan& 
       open.push_back(open.back()->children.back().get());
     } else if (h->htyp == FST_HT_UPSCOPE && open.size() > 1) {
       open.pop_back();
-    } else if (h->htyp == FST_HT_VAR) {
+    } else if (h->htyp == FST_HT_VAR && IsBits(*h)) {
       Net net = ParseNet(h->u.var.name, h->u.var.handle);
+      if (activity.bits.size() <= net.handle) activity.bits.resize(net.handle + 1);
       auto& bits = activity.bits[net.handle];
       bits.resize(h->u.var.length);
       for (BitActivity& b : bits) b.since = span.from_ps;
@@ -207,8 +216,9 @@ void WriteSaif(const std::string& fst, const std::string& saif, const SaifSpan& 
     }
   }
   fstReaderSetFacProcessMaskAll(reader.ctx);
-  fstReaderIterBlocks(reader.ctx, OnValue, &activity, nullptr);
-  for (auto& [handle, bits] : activity.bits) {
+  if (!fstReaderIterBlocks(reader.ctx, OnValue, &activity, nullptr))
+    throw WriteError("cannot read back " + fst + " whole");
+  for (auto& bits : activity.bits) {
     for (BitActivity& b : bits) b.Hold(span.to_ps);
   }
   AtomicFile out(saif);
