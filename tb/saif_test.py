@@ -18,6 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from vcd import declared_bits  # noqa: E402
+
 TOKEN = re.compile(r'\(|\)|"[^"]*"|(?:\\.|[^\s()\\])+')
 
 
@@ -65,26 +68,11 @@ def saif_activity(text):
 
 def vcd_activity(lines, start, end):
     """{path/bit: (T0, T1, TX, TC)} over [start, end) of a VCD (fst2vcd's), counted bit by bit."""
-    scopes, names, width = [], {}, {}
+    names, width = {}, {}
     it = iter(lines)
-    for line in it:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "$scope":
-            scopes.append(words[2])
-        elif words[0] == "$upscope":
-            scopes.pop()
-        elif words[0] == "$var":
-            size, code, name = int(words[2]), words[3], words[4]
-            ranged = re.match(r"\[(-?\d+):(-?\d+)\]", words[5]) if len(words) > 6 else None
-            msb, lsb = (int(ranged.group(1)), int(ranged.group(2))) if ranged else (0, 0)
-            step = -1 if msb >= lsb else 1
-            bits = [f"{name}[{msb + step * i}]" if ranged else name for i in range(size)]
-            names.setdefault(code, []).append(["/".join(scopes + [b]) for b in bits])
-            width[code] = size
-        elif words[0] == "$enddefinitions":
-            break
+    for scopes, code, bits in declared_bits(it):
+        names.setdefault(code, []).append(["/".join(scopes + [b]) for b in bits])
+        width[code] = len(bits)
     state = {code: [["x", start, 0, 0, 0, 0] for _ in range(w)] for code, w in width.items()}  # value, since, t0, t1, tx, tc
 
     def hold(bit, until):
