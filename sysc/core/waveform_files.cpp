@@ -140,7 +140,7 @@ void OnValue(void* user, uint64_t time, fstHandle handle, const unsigned char* v
   std::vector<BitActivity>& bits = activity->bits[handle];
   for (size_t i = 0; i < bits.size() && value[i]; ++i) {
     const char v = value[i] == '0' || value[i] == '1' ? static_cast<char>(value[i]) : 'x';
-    if (v != bits[i].value) bits[i].Set(v, at);
+    bits[i].Set(v, at);
   }
 }
 
